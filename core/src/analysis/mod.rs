@@ -1,0 +1,5 @@
+//! Analyses of a position that any component or front end may use.
+
+mod area;
+
+pub use area::{AreaCount, area_count};

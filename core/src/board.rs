@@ -1,0 +1,601 @@
+//! The board: stones on the points of a geometry, with strings and their
+//! liberties kept up to date stone by stone, and a Zobrist hash of the
+//! position.
+//!
+//! Everything here is on the hot path of every ruleset, so it is written for
+//! speed: neighbours come from the geometry's flat table, strings are circular
+//! linked lists joined by size, and liberties are kept as *pseudo-liberties*
+//! (one per pair of a stone and an empty neighbour) with their sum and sum of
+//! squares. Those three numbers answer exactly the two questions the rules
+//! ask on every placement: does a string have no liberty at all, and is its
+//! only liberty a given point. Exact liberty lists are computed on demand.
+//!
+//! Nothing here allocates after the board is built, and nothing calls through
+//! a trait object.
+
+use crate::colour::{ByColour, Colour};
+use crate::geometry::{Geometry, MAX_DEGREE};
+use crate::point::{Point, PointSet};
+use std::fmt;
+use std::sync::Arc;
+
+/// The bookkeeping of one string, stored at its head point.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct StringData {
+    /// Number of stones.
+    size: u32,
+    /// Pseudo-liberties: pairs (stone of the string, empty neighbour).
+    libs: u32,
+    /// Sum of the point indices of those pseudo-liberties.
+    lib_sum: u64,
+    /// Sum of their squares.
+    lib_sum_sq: u64,
+    /// XOR of the Zobrist numbers of the string's stones.
+    hash: u64,
+}
+
+impl StringData {
+    #[inline]
+    fn add_liberty(&mut self, p: Point) {
+        let i = p.index() as u64;
+        self.libs += 1;
+        self.lib_sum += i;
+        self.lib_sum_sq += i * i;
+    }
+
+    #[inline]
+    fn remove_liberty(&mut self, p: Point) {
+        let i = p.index() as u64;
+        self.libs -= 1;
+        self.lib_sum -= i;
+        self.lib_sum_sq -= i * i;
+    }
+
+    /// All pseudo-liberties are the same point: the string has exactly one
+    /// liberty (equality in Cauchy-Schwarz).
+    #[inline]
+    fn has_one_liberty(&self) -> bool {
+        self.libs > 0 && u64::from(self.libs) * self.lib_sum_sq == self.lib_sum * self.lib_sum
+    }
+
+    /// The string's only liberty is `p`.
+    #[inline]
+    fn only_liberty_is(&self, p: Point) -> bool {
+        self.has_one_liberty() && self.lib_sum == u64::from(self.libs) * p.index() as u64
+    }
+}
+
+/// What placing a stone would do, worked out without placing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// The heads of the opposing strings the stone would capture.
+    captures: [Point; MAX_DEGREE],
+    capture_count: u8,
+    /// The heads of the mover's strings the stone would join.
+    joins: [Point; MAX_DEGREE],
+    join_count: u8,
+    /// Whether the stone's string would have a liberty once the captures are
+    /// removed.
+    pub has_liberty: bool,
+    /// The hash of the position after the stone and its captures.
+    pub hash_after_captures: u64,
+    /// The hash of the position if the stone's string, having no liberty,
+    /// were then removed (self-capture). Equal to `hash_after_captures` when
+    /// the string has a liberty.
+    pub hash_after_self_capture: u64,
+}
+
+impl Probe {
+    /// The heads of the opposing strings the stone would capture.
+    pub fn captured_strings(&self) -> &[Point] {
+        &self.captures[..self.capture_count as usize]
+    }
+
+    /// Whether the stone would capture anything.
+    pub fn captures_any(&self) -> bool {
+        self.capture_count > 0
+    }
+
+    /// The heads of the mover's strings the stone would join.
+    pub fn joined_strings(&self) -> &[Point] {
+        &self.joins[..self.join_count as usize]
+    }
+}
+
+/// Stones on a geometry, with incremental strings and hash.
+#[derive(Clone)]
+pub struct Board {
+    geometry: Arc<Geometry>,
+    cells: Vec<Option<Colour>>,
+    /// For a stone, the head point of its string.
+    head: Vec<Point>,
+    /// For a stone, the next stone of its string (a circular list).
+    next: Vec<Point>,
+    /// Indexed by head point.
+    strings: Vec<StringData>,
+    hash: u64,
+    stones: ByColour<u32>,
+}
+
+impl Board {
+    /// An empty board on `geometry`.
+    pub fn new(geometry: Arc<Geometry>) -> Board {
+        let n = geometry.point_count();
+        Board {
+            geometry,
+            cells: vec![None; n],
+            head: (0..n).map(Point::new).collect(),
+            next: (0..n).map(Point::new).collect(),
+            strings: vec![StringData::default(); n],
+            hash: 0,
+            stones: ByColour::default(),
+        }
+    }
+
+    /// The geometry the board stands on.
+    #[inline]
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+
+    /// What stands on `point`.
+    #[inline]
+    pub fn get(&self, point: Point) -> Option<Colour> {
+        self.cells[point.index()]
+    }
+
+    /// Whether `point` is empty.
+    #[inline]
+    pub fn is_empty(&self, point: Point) -> bool {
+        self.cells[point.index()].is_none()
+    }
+
+    /// The Zobrist hash of the position (the empty board hashes to 0).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// How many stones of `colour` stand on the board.
+    #[inline]
+    pub fn stone_count(&self, colour: Colour) -> u32 {
+        self.stones[colour]
+    }
+
+    /// The empty points.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.geometry.points().filter(|&p| self.is_empty(p))
+    }
+
+    /// The head of the string through `point` (a stone).
+    #[inline]
+    pub fn string_head(&self, point: Point) -> Point {
+        debug_assert!(self.get(point).is_some());
+        self.head[point.index()]
+    }
+
+    /// The stones of the string through `point`, starting at `point`.
+    pub fn string_stones(&self, point: Point) -> StringStones<'_> {
+        StringStones {
+            board: self,
+            start: point,
+            current: Some(point),
+        }
+    }
+
+    /// The number of stones of the string through `point`.
+    pub fn string_size(&self, point: Point) -> usize {
+        self.strings[self.head[point.index()].index()].size as usize
+    }
+
+    /// Whether the string through `point` has at least one liberty.
+    #[inline]
+    pub fn has_liberty(&self, point: Point) -> bool {
+        self.strings[self.head[point.index()].index()].libs > 0
+    }
+
+    /// Whether the string through `point` has exactly one liberty.
+    #[inline]
+    pub fn in_atari(&self, point: Point) -> bool {
+        self.strings[self.head[point.index()].index()].has_one_liberty()
+    }
+
+    /// The liberties of the string through `point`, exactly, in index order.
+    pub fn liberties(&self, point: Point) -> PointSet {
+        let mut libs = PointSet::with_capacity(self.cells.len());
+        for stone in self.string_stones(point) {
+            for &n in self.geometry.neighbours(stone) {
+                if self.is_empty(n) {
+                    libs.insert(n);
+                }
+            }
+        }
+        libs
+    }
+
+    /// Works out what a stone of `colour` on the empty `point` would do,
+    /// without placing it.
+    #[inline]
+    pub fn probe(&self, point: Point, colour: Colour) -> Probe {
+        debug_assert!(self.is_empty(point));
+        let mut probe = Probe {
+            captures: [Point::default(); MAX_DEGREE],
+            capture_count: 0,
+            joins: [Point::default(); MAX_DEGREE],
+            join_count: 0,
+            has_liberty: false,
+            hash_after_captures: self.hash ^ self.geometry.zobrist(point)[colour.index()],
+            hash_after_self_capture: 0,
+        };
+        for &n in self.geometry.neighbours(point) {
+            match self.cells[n.index()] {
+                None => probe.has_liberty = true,
+                Some(c) => {
+                    let head = self.head[n.index()];
+                    let data = &self.strings[head.index()];
+                    if c == colour {
+                        if !data.only_liberty_is(point) {
+                            probe.has_liberty = true;
+                        }
+                        if !probe.joined_strings().contains(&head) {
+                            probe.joins[probe.join_count as usize] = head;
+                            probe.join_count += 1;
+                        }
+                    } else if data.only_liberty_is(point)
+                        && !probe.captured_strings().contains(&head)
+                    {
+                        probe.captures[probe.capture_count as usize] = head;
+                        probe.capture_count += 1;
+                        probe.hash_after_captures ^= data.hash;
+                    }
+                }
+            }
+        }
+        probe.has_liberty |= probe.capture_count > 0;
+        probe.hash_after_self_capture = if probe.has_liberty {
+            probe.hash_after_captures
+        } else {
+            // The stone and every string it joins leave the board again.
+            probe
+                .joined_strings()
+                .iter()
+                .fold(self.hash, |h, head| h ^ self.strings[head.index()].hash)
+        };
+        probe
+    }
+
+    /// Places a stone of `colour` on the empty `point` and joins it to its
+    /// own neighbours, without removing anything. Strings may be left without
+    /// liberties; see [`Board::remove_strings_without_liberties`].
+    pub fn put_stone(&mut self, point: Point, colour: Colour) {
+        assert!(self.is_empty(point), "put_stone on an occupied point");
+        let i = point.index();
+        self.cells[i] = Some(colour);
+        self.stones[colour] += 1;
+        let key = self.geometry.zobrist(point)[colour.index()];
+        self.hash ^= key;
+        self.head[i] = point;
+        self.next[i] = point;
+        self.strings[i] = StringData {
+            size: 1,
+            hash: key,
+            ..StringData::default()
+        };
+        let geometry = Arc::clone(&self.geometry);
+        for &n in geometry.neighbours(point) {
+            match self.cells[n.index()] {
+                None => self.strings[i].add_liberty(n),
+                Some(_) => {
+                    let head = self.head[n.index()];
+                    self.strings[head.index()].remove_liberty(point);
+                }
+            }
+        }
+        for &n in geometry.neighbours(point) {
+            if self.cells[n.index()] == Some(colour) {
+                let (a, b) = (self.head[i], self.head[n.index()]);
+                if a != b {
+                    self.join(a, b);
+                }
+            }
+        }
+    }
+
+    /// Joins the strings with heads `a` and `b` (smaller into larger).
+    fn join(&mut self, a: Point, b: Point) {
+        let (big, small) = if self.strings[a.index()].size >= self.strings[b.index()].size {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut stone = small;
+        loop {
+            self.head[stone.index()] = big;
+            stone = self.next[stone.index()];
+            if stone == small {
+                break;
+            }
+        }
+        self.next.swap(big.index(), small.index());
+        let s = self.strings[small.index()];
+        let d = &mut self.strings[big.index()];
+        d.size += s.size;
+        d.libs += s.libs;
+        d.lib_sum += s.lib_sum;
+        d.lib_sum_sq += s.lib_sum_sq;
+        d.hash ^= s.hash;
+    }
+
+    /// Removes the whole string through `point`, appending its stones to
+    /// `removed`; returns how many stones it had.
+    pub fn remove_string(&mut self, point: Point, removed: &mut Vec<Point>) -> u32 {
+        let head = self.head[point.index()];
+        let colour = self.cells[point.index()].expect("remove_string on an empty point");
+        let size = self.strings[head.index()].size;
+        let geometry = Arc::clone(&self.geometry);
+        let mut stone = head;
+        loop {
+            let i = stone.index();
+            self.cells[i] = None;
+            self.hash ^= geometry.zobrist(stone)[colour.index()];
+            removed.push(stone);
+            for &n in geometry.neighbours(stone) {
+                if self.cells[n.index()].is_some() {
+                    let h = self.head[n.index()];
+                    if h != head {
+                        self.strings[h.index()].add_liberty(stone);
+                    }
+                }
+            }
+            stone = self.next[i];
+            if stone == head {
+                break;
+            }
+        }
+        // Reset the list links of the removed stones, so an empty point is
+        // always its own one-point list.
+        for &stone in &removed[removed.len() - size as usize..] {
+            self.head[stone.index()] = stone;
+            self.next[stone.index()] = stone;
+        }
+        self.stones[colour] -= size;
+        size
+    }
+
+    /// Places a stone of `colour` on the empty `point` under per-placement
+    /// capture: opposing strings left without liberties are removed, their
+    /// stones appended to `captured`. The stone's own string is left as it
+    /// is, even without liberties; the caller has decided with
+    /// [`Board::probe`] whether that is allowed.
+    #[inline]
+    pub fn play(&mut self, point: Point, colour: Colour, captured: &mut Vec<Point>) -> u32 {
+        self.put_stone(point, colour);
+        let geometry = Arc::clone(&self.geometry);
+        let mut count = 0;
+        for &n in geometry.neighbours(point) {
+            if self.cells[n.index()] == Some(colour.opponent()) && !self.has_liberty(n) {
+                count += self.remove_string(n, captured);
+            }
+        }
+        count
+    }
+
+    /// Removes a single stone (a payment, a setup correction). Its string is
+    /// split where the stone held it together.
+    pub fn remove_stone(&mut self, point: Point) {
+        let colour = self.get(point).expect("remove_stone on an empty point");
+        let mut removed = Vec::new();
+        self.remove_string(point, &mut removed);
+        for stone in removed.into_iter().filter(|&s| s != point) {
+            self.put_stone(stone, colour);
+        }
+    }
+
+    /// Removes every string of `colour` that has no liberty, appending the
+    /// removed stones to `removed`; returns how many stones went.
+    pub fn remove_strings_without_liberties(
+        &mut self,
+        colour: Colour,
+        removed: &mut Vec<Point>,
+    ) -> u32 {
+        let mut count = 0;
+        for p in self.geometry.clone().points() {
+            if self.cells[p.index()] == Some(colour) && !self.has_liberty(p) {
+                count += self.remove_string(p, removed);
+            }
+        }
+        count
+    }
+
+    /// A board with the given stones, built from scratch.
+    pub fn from_stones(
+        geometry: Arc<Geometry>,
+        stones: impl IntoIterator<Item = (Point, Colour)>,
+    ) -> Board {
+        let mut board = Board::new(geometry);
+        for (p, c) in stones {
+            board.put_stone(p, c);
+        }
+        board
+    }
+
+    /// The stones on the board, in point order.
+    pub fn stones(&self) -> impl Iterator<Item = (Point, Colour)> + '_ {
+        self.geometry
+            .points()
+            .filter_map(|p| self.get(p).map(|c| (p, c)))
+    }
+
+    /// Checks every incremental structure against a recomputation from the
+    /// stones alone: the hash, the string partition, sizes and liberties.
+    /// For tests; returns what disagrees.
+    pub fn verify(&self) -> Result<(), String> {
+        let fresh = Board::from_stones(Arc::clone(&self.geometry), self.stones());
+        if fresh.hash != self.hash {
+            return Err(format!(
+                "hash {:#x}, recomputed {:#x}",
+                self.hash, fresh.hash
+            ));
+        }
+        if fresh.stones != self.stones {
+            return Err("stone counts disagree".into());
+        }
+        for p in self.geometry.points() {
+            if self.get(p).is_none() {
+                continue;
+            }
+            let mine: PointSet = self.string_stones(p).collect();
+            let theirs: PointSet = fresh.string_stones(p).collect();
+            if mine != theirs {
+                return Err(format!(
+                    "string through {} disagrees",
+                    self.geometry.name(p)
+                ));
+            }
+            let (a, b) = (
+                self.strings[self.head[p.index()].index()],
+                fresh.strings[fresh.head[p.index()].index()],
+            );
+            if (a.size, a.libs, a.lib_sum, a.lib_sum_sq, a.hash)
+                != (b.size, b.libs, b.lib_sum, b.lib_sum_sq, b.hash)
+            {
+                return Err(format!(
+                    "string data at {} disagrees: {a:?} vs {b:?}",
+                    self.geometry.name(p)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Two boards are equal when the same stones stand on the same geometry.
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.hash == other.hash && self.cells == other.cells && self.geometry == other.geometry
+    }
+}
+
+impl Eq for Board {}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let g = &self.geometry;
+        writeln!(
+            f,
+            "Board {}x{} hash {:#018x}",
+            g.width(),
+            g.height(),
+            self.hash
+        )?;
+        for row in 0..g.height() {
+            for column in 0..g.width() {
+                let p = g.point_at(column, row).expect("in range");
+                f.write_str(match self.get(p) {
+                    None => ".",
+                    Some(Colour::Black) => "X",
+                    Some(Colour::White) => "O",
+                })?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// The stones of one string; see [`Board::string_stones`].
+pub struct StringStones<'a> {
+    board: &'a Board,
+    start: Point,
+    current: Option<Point>,
+}
+
+impl Iterator for StringStones<'_> {
+    type Item = Point;
+
+    fn next(&mut self) -> Option<Point> {
+        let p = self.current?;
+        let next = self.board.next[p.index()];
+        self.current = (next != self.start).then_some(next);
+        Some(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(n: usize) -> Arc<Geometry> {
+        let mut links = Vec::new();
+        for r in 0..n {
+            for c in 0..n {
+                let p = r * n + c;
+                if c + 1 < n {
+                    links.push((p, p + 1));
+                }
+                if r + 1 < n {
+                    links.push((p, p + n));
+                }
+            }
+        }
+        Arc::new(Geometry::from_links(n, n, links).unwrap())
+    }
+
+    fn at(b: &Board, name: &str) -> Point {
+        b.geometry().parse_point(name).unwrap()
+    }
+
+    #[test]
+    fn a_corner_stone_is_captured_by_two_stones() {
+        let mut b = Board::new(square(5));
+        let mut captured = Vec::new();
+        b.play(at(&b, "A1"), Colour::White, &mut captured);
+        b.play(at(&b, "A2"), Colour::Black, &mut captured);
+        assert!(b.in_atari(at(&b, "A1")));
+        let probe = b.probe(at(&b, "B1"), Colour::Black);
+        assert_eq!(probe.captured_strings(), [at(&b, "A1")]);
+        assert_eq!(b.play(at(&b, "B1"), Colour::Black, &mut captured), 1);
+        assert_eq!(captured, [at(&b, "A1")]);
+        assert_eq!(b.hash(), probe.hash_after_captures);
+        assert!(b.is_empty(at(&b, "A1")));
+        b.verify().unwrap();
+    }
+
+    #[test]
+    fn joined_strings_share_liberties() {
+        let mut b = Board::new(square(5));
+        let mut sink = Vec::new();
+        for name in ["B2", "D2", "C2"] {
+            b.play(at(&b, name), Colour::Black, &mut sink);
+        }
+        assert_eq!(b.string_size(at(&b, "B2")), 3);
+        assert_eq!(b.liberties(at(&b, "D2")).len(), 8);
+        assert_eq!(b.string_head(at(&b, "B2")), b.string_head(at(&b, "D2")));
+        b.verify().unwrap();
+    }
+
+    #[test]
+    fn a_stone_without_liberties_is_seen_as_suicide_and_its_self_capture_hash_is_the_old_board() {
+        let mut b = Board::new(square(3));
+        let mut sink = Vec::new();
+        b.play(at(&b, "A2"), Colour::White, &mut sink);
+        b.play(at(&b, "B1"), Colour::White, &mut sink);
+        let probe = b.probe(at(&b, "A1"), Colour::Black);
+        assert!(!probe.has_liberty);
+        assert_eq!(probe.hash_after_self_capture, b.hash());
+    }
+
+    #[test]
+    fn removing_a_connecting_stone_splits_the_string() {
+        let mut b = Board::new(square(5));
+        let mut sink = Vec::new();
+        for name in ["A3", "B3", "C3"] {
+            b.play(at(&b, name), Colour::Black, &mut sink);
+        }
+        b.remove_stone(at(&b, "B3"));
+        assert_eq!(b.string_size(at(&b, "A3")), 1);
+        assert_eq!(b.string_size(at(&b, "C3")), 1);
+        assert_eq!(b.stone_count(Colour::Black), 2);
+        b.verify().unwrap();
+    }
+}

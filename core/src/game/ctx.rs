@@ -1,0 +1,200 @@
+//! The context a component acts through: read the game, change it in the
+//! ways the rules allow, and report what happened.
+
+use crate::colour::{BySeat, Colour, Role, Seat};
+use crate::game::Refusal;
+use crate::game::{Applied, Event, GameResult, GameState, Occurrence, Phase, RemovalCause};
+use crate::point::{Point, PointSet};
+use crate::rules::{ComponentKind, Rules, ScoreSheet};
+
+/// What a component may do to a game while handling an action or a hook.
+pub struct Ctx<'a> {
+    rules: &'a Rules,
+    state: &'a mut GameState,
+    applied: &'a mut Applied,
+    kind: ComponentKind,
+}
+
+impl<'a> Ctx<'a> {
+    pub(crate) fn new(
+        rules: &'a Rules,
+        state: &'a mut GameState,
+        applied: &'a mut Applied,
+        kind: ComponentKind,
+    ) -> Ctx<'a> {
+        Ctx {
+            rules,
+            state,
+            applied,
+            kind,
+        }
+    }
+
+    /// The assembled rules.
+    pub fn rules(&self) -> &Rules {
+        self.rules
+    }
+
+    /// The game as it stands.
+    pub fn state(&self) -> &GameState {
+        self.state
+    }
+
+    /// This component's private data.
+    ///
+    /// # Panics
+    /// When the component keeps no data of type `T`: its
+    /// [`initial_state`](crate::rules::Component::initial_state) and this
+    /// call disagree, a programming error.
+    pub fn my_state<T: 'static>(&mut self) -> &mut T {
+        self.state.component_states[self.kind.index()]
+            .as_deref_mut()
+            .and_then(|s| s.as_any_mut().downcast_mut::<T>())
+            .expect("component state of the type the component declared")
+    }
+
+    /// Starts ordinary play: `first` takes letter A of the schedule, the
+    /// other seat letter B, and the placement index starts at 0.
+    pub fn begin_play(&mut self, first: Seat) {
+        let s = &mut *self.state;
+        s.slot_seats = [first, first.other()];
+        s.placement = 0;
+        s.phase = Phase::Play;
+        s.current.seat = s.slot_seats[self.rules.schedule.slot(0).index()];
+        s.current.number = s.moves_completed + 1;
+        s.current.history_start = s.history.len();
+        s.history.set_last_next_seat(s.current.seat);
+        self.applied.push(Event::PhaseChanged(Phase::Play));
+    }
+
+    /// Sets which colour each seat plays.
+    pub fn set_colours(&mut self, colours: BySeat<Colour>) {
+        self.state.colours = colours;
+    }
+
+    /// Records the role `seat` has taken.
+    pub fn set_role(&mut self, seat: Seat, role: Role) {
+        self.state.roles[seat] = Some(role);
+    }
+
+    /// Puts setup stones on the board at once, without any capture, and
+    /// records the resulting position as one occurrence. Refused (changing
+    /// nothing) if a point is taken or listed twice.
+    pub fn place_setup_stones(
+        &mut self,
+        seat: Seat,
+        colour: Colour,
+        points: &[Point],
+    ) -> Result<(), Refusal> {
+        let geometry = self.state.board.geometry().clone();
+        let mut seen = PointSet::with_capacity(geometry.point_count());
+        for &p in points {
+            if !self.state.board.is_empty(p) || !seen.insert(p) {
+                return Err(Refusal::Occupied(geometry.label(p)));
+            }
+        }
+        for &p in points {
+            self.state.board.put_stone(p, colour);
+            self.applied.push(Event::Placed {
+                seat,
+                colour,
+                point: p,
+            });
+        }
+        let next_seat = self.state.current.seat;
+        self.state.history.push(Occurrence {
+            board: self.state.board.hash(),
+            next_seat,
+            moves_completed: self.state.moves_completed,
+        });
+        Ok(())
+    }
+
+    /// Changes the phase.
+    pub fn set_phase(&mut self, phase: Phase) {
+        if self.state.phase != phase {
+            self.state.phase = phase;
+            self.applied.push(Event::PhaseChanged(phase));
+        }
+    }
+
+    /// Ends the game with `result`.
+    pub fn finish(&mut self, result: GameResult) {
+        self.state.result = Some(result);
+        self.set_phase(Phase::Over);
+        self.applied.push(Event::GameOver);
+    }
+
+    /// The score of the board as it stands, by the ruleset's scorer.
+    pub fn score(&self) -> ScoreSheet {
+        self.rules.scorer.score(self.state)
+    }
+
+    /// Marks (`dead = true`) or unmarks the whole string through `point` on
+    /// behalf of `seat`. Any acceptance already given is withdrawn, since
+    /// the marking changed. Refused if the point is empty, or if the string
+    /// already is as asked.
+    pub fn mark_string(&mut self, seat: Seat, point: Point, dead: bool) -> Result<(), Refusal> {
+        let board = &self.state.board;
+        let label = board.geometry().label(point);
+        if board.is_empty(point) {
+            return Err(Refusal::rule(
+                "no-stone",
+                format!("{label} is empty: mark a stone, and its whole string is marked"),
+            ));
+        }
+        if self.state.marks.contains(point) == dead {
+            return Err(Refusal::rule(
+                if dead { "already-marked" } else { "not-marked" },
+                if dead {
+                    format!("the string at {label} is already marked dead")
+                } else {
+                    format!("the string at {label} is not marked dead")
+                },
+            ));
+        }
+        let stones: Vec<Point> = board.string_stones(point).collect();
+        for &p in &stones {
+            if dead {
+                self.state.marks.insert(p);
+            } else {
+                self.state.marks.remove(p);
+            }
+        }
+        self.state.accepted = BySeat::default();
+        let range = self.applied.store(&stones);
+        self.applied.push(Event::Marked {
+            seat,
+            dead,
+            points: range,
+        });
+        Ok(())
+    }
+
+    /// Clears every dead mark and acceptance.
+    pub fn clear_marks(&mut self) {
+        self.state.marks.clear();
+        self.state.accepted = BySeat::default();
+    }
+
+    /// Records that `seat` accepts the current marks.
+    pub fn accept(&mut self, seat: Seat) {
+        self.state.accepted[seat] = true;
+        self.applied.push(Event::Accepted(seat));
+    }
+
+    /// Forgets the run of passing moves (play resumes).
+    pub fn reset_pass_moves(&mut self) {
+        self.state.pass_moves_in_row = 0;
+    }
+
+    /// Reports an event.
+    pub fn emit(&mut self, event: Event) {
+        self.applied.push(event);
+    }
+
+    /// Reports stones removed other than by the resolver.
+    pub fn emit_removed(&mut self, colour: Colour, cause: RemovalCause, points: &[Point]) {
+        self.applied.push_removed(colour, cause, points);
+    }
+}

@@ -1,0 +1,73 @@
+//! How a game ended.
+
+use crate::colour::Seat;
+use crate::rules::ScoreSheet;
+use serde::Serialize;
+use std::fmt;
+
+/// Why a game ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "reason")]
+pub enum EndReason {
+    /// The score decided it.
+    Score,
+    /// A seat resigned.
+    Resignation {
+        /// Who resigned.
+        seat: Seat,
+    },
+    /// The seat to act had no legal move.
+    NoLegalMove(Seat),
+    /// A position repeated as often as the ruleset allows.
+    Repetition,
+    /// A rule of a particular objective (e.g. a pass-alive string).
+    Objective {
+        /// A stable machine-readable code, e.g. `pass-alive`.
+        code: &'static str,
+        /// What happened, in words.
+        message: String,
+    },
+}
+
+/// The end of a game: who won, why, and the score where there is one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameResult {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Seat>,
+    /// Why the game ended.
+    pub reason: EndReason,
+    /// The final score, when the score decided the game.
+    pub score: Option<ScoreSheet>,
+}
+
+impl GameResult {
+    /// `seat` wins for `reason`.
+    pub fn win(seat: Seat, reason: EndReason) -> GameResult {
+        GameResult {
+            winner: Some(seat),
+            reason,
+            score: None,
+        }
+    }
+
+    /// A draw for `reason`.
+    pub fn draw(reason: EndReason) -> GameResult {
+        GameResult {
+            winner: None,
+            reason,
+            score: None,
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EndReason::Score => f.write_str("on the score"),
+            EndReason::Resignation { seat } => write!(f, "by resignation of {seat}"),
+            EndReason::NoLegalMove(seat) => write!(f, "because {seat} had no legal move"),
+            EndReason::Repetition => f.write_str("by repetition"),
+            EndReason::Objective { message, .. } => f.write_str(message),
+        }
+    }
+}

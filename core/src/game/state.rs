@@ -1,0 +1,229 @@
+//! The state of a game: everything that changes as it is played.
+
+use crate::board::Board;
+use crate::colour::{BySeat, Colour, Role, Seat};
+use crate::game::{GameResult, PositionHistory};
+use crate::point::PointSet;
+use crate::rules::{ComponentKind, ComponentState, Slot};
+use serde::Serialize;
+use std::fmt;
+
+/// The phases of a game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// Setup actions before ordinary play.
+    Opening,
+    /// Ordinary play.
+    Play,
+    /// Play has stopped; the players settle the dead strings.
+    Agreement,
+    /// The game has ended.
+    Over,
+}
+
+impl Phase {
+    /// "during play", "in the opening", ... for messages.
+    pub fn during(self) -> &'static str {
+        match self {
+            Phase::Opening => "in the opening",
+            Phase::Play => "during play",
+            Phase::Agreement => "while the dead strings are being agreed",
+            Phase::Over => "once the game is over",
+        }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phase::Opening => "opening",
+            Phase::Play => "play",
+            Phase::Agreement => "agreement",
+            Phase::Over => "over",
+        })
+    }
+}
+
+/// The move being made: the actions of one seat since the last hand-over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CurrentMove {
+    /// Who is moving.
+    pub seat: Seat,
+    /// The move's number, from 1.
+    pub number: u32,
+    /// Actions taken so far in this move.
+    pub actions: u32,
+    /// Stones placed so far.
+    pub placed: u32,
+    /// Opportunities passed voluntarily so far.
+    pub passed: u32,
+    /// Opportunities used otherwise (the button, ...).
+    pub other: u32,
+    /// Opportunities granted beyond the schedule (bought placements) still
+    /// unused; they are used before the schedule's index advances.
+    pub extra: u32,
+    /// The length of the position history when the move began.
+    pub history_start: usize,
+}
+
+/// A completed move, as the objective and other components see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveSummary {
+    /// Whose move it was.
+    pub seat: Seat,
+    /// Its number, from 1.
+    pub number: u32,
+    /// Stones placed.
+    pub placed: u32,
+    /// Opportunities passed voluntarily.
+    pub passed: u32,
+    /// Opportunities used otherwise.
+    pub other: u32,
+}
+
+impl MoveSummary {
+    /// A move that only passed: every opportunity was passed voluntarily.
+    pub fn is_whole_move_pass(&self) -> bool {
+        self.placed == 0 && self.other == 0 && self.passed > 0
+    }
+}
+
+/// Everything about a game that changes as it is played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameState {
+    pub(crate) board: Board,
+    pub(crate) phase: Phase,
+    pub(crate) placement: u64,
+    pub(crate) slot_seats: [Seat; 2],
+    pub(crate) colours: BySeat<Colour>,
+    pub(crate) roles: BySeat<Option<Role>>,
+    pub(crate) current: CurrentMove,
+    pub(crate) moves_completed: u32,
+    pub(crate) pass_moves_in_row: u32,
+    pub(crate) prisoners: BySeat<u32>,
+    pub(crate) marks: PointSet,
+    pub(crate) accepted: BySeat<bool>,
+    pub(crate) history: PositionHistory,
+    pub(crate) result: Option<GameResult>,
+    pub(crate) component_states: [Option<Box<dyn ComponentState>>; 7],
+}
+
+impl GameState {
+    pub(crate) fn new(board: Board) -> GameState {
+        let points = board.geometry().point_count();
+        GameState {
+            board,
+            phase: Phase::Opening,
+            placement: 0,
+            slot_seats: [Seat::One, Seat::Two],
+            colours: BySeat::new(Colour::Black, Colour::White),
+            roles: BySeat::default(),
+            current: CurrentMove {
+                seat: Seat::One,
+                number: 1,
+                actions: 0,
+                placed: 0,
+                passed: 0,
+                other: 0,
+                extra: 0,
+                history_start: 0,
+            },
+            moves_completed: 0,
+            pass_moves_in_row: 0,
+            prisoners: BySeat::default(),
+            marks: PointSet::with_capacity(points),
+            accepted: BySeat::default(),
+            history: PositionHistory::default(),
+            result: None,
+            component_states: Default::default(),
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The index of the next placement opportunity in the schedule.
+    pub fn placement_index(&self) -> u64 {
+        self.placement
+    }
+
+    /// The seat that owns a letter of the schedule.
+    pub fn seat_of_slot(&self, slot: Slot) -> Seat {
+        self.slot_seats[slot.index()]
+    }
+
+    /// The colour `seat` plays.
+    pub fn colour_of(&self, seat: Seat) -> Colour {
+        self.colours[seat]
+    }
+
+    /// The seat playing `colour`.
+    pub fn seat_of_colour(&self, colour: Colour) -> Seat {
+        if self.colours[Seat::One] == colour {
+            Seat::One
+        } else {
+            Seat::Two
+        }
+    }
+
+    /// The role of `seat`, once decided.
+    pub fn role_of(&self, seat: Seat) -> Option<Role> {
+        self.roles[seat]
+    }
+
+    /// The move in progress (meaningful during play).
+    pub fn current_move(&self) -> &CurrentMove {
+        &self.current
+    }
+
+    /// Moves completed so far.
+    pub fn moves_completed(&self) -> u32 {
+        self.moves_completed
+    }
+
+    /// How many moves in a row, up to the last one, passed every opportunity.
+    pub fn pass_moves_in_row(&self) -> u32 {
+        self.pass_moves_in_row
+    }
+
+    /// Stones each seat has captured.
+    pub fn prisoners(&self) -> BySeat<u32> {
+        self.prisoners
+    }
+
+    /// The stones marked dead.
+    pub fn marks(&self) -> &PointSet {
+        &self.marks
+    }
+
+    /// Which seats have accepted the current marks.
+    pub fn accepted(&self) -> BySeat<bool> {
+        self.accepted
+    }
+
+    /// The positions so far.
+    pub fn history(&self) -> &PositionHistory {
+        &self.history
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+
+    /// The private data of the component of `kind`, if it keeps data of
+    /// type `T`.
+    pub fn component_state<T: 'static>(&self, kind: ComponentKind) -> Option<&T> {
+        self.component_states[kind.index()]
+            .as_deref()
+            .and_then(|s| s.as_any().downcast_ref::<T>())
+    }
+}

@@ -1,0 +1,186 @@
+//! What every rules component shares: a place in the game's state for its
+//! own data, and hooks into the flow of actions with do-nothing defaults.
+//!
+//! The core plays placements, passes and captures itself (that is the hot
+//! path). Everything else a variant adds (taking the button, declarations,
+//! role claims, payments, dead marks, resignation) is an action the core
+//! offers to the components in a fixed order (opening, schedule, resolver,
+//! repetition, scorer, objective) until one handles it. A new variant is
+//! therefore a new component, not an edit to the core.
+
+use crate::action::Action;
+use crate::colour::Seat;
+use crate::game::{Ctx, GameState, MoveSummary, Refusal};
+use std::any::Any;
+use std::fmt;
+
+/// The seven kinds of component, in the order the core consults them.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum ComponentKind {
+    /// The board's shape.
+    Topology,
+    /// What happens before ordinary play.
+    Opening,
+    /// Who owns each placement.
+    Schedule,
+    /// When captures happen and what counts as suicide.
+    Resolver,
+    /// Which repeated positions are refused, or end the game.
+    Repetition,
+    /// The score of a board.
+    Scorer,
+    /// How play ends and who wins.
+    Objective,
+}
+
+impl ComponentKind {
+    /// Every kind, in consultation order.
+    pub const ALL: [ComponentKind; 7] = [
+        ComponentKind::Topology,
+        ComponentKind::Opening,
+        ComponentKind::Schedule,
+        ComponentKind::Resolver,
+        ComponentKind::Repetition,
+        ComponentKind::Scorer,
+        ComponentKind::Objective,
+    ];
+
+    /// The ruleset section that names this kind's implementation.
+    pub const fn section(self) -> &'static str {
+        match self {
+            ComponentKind::Topology => "topology",
+            ComponentKind::Opening => "opening",
+            ComponentKind::Schedule => "schedule",
+            ComponentKind::Resolver => "resolver",
+            ComponentKind::Repetition => "repetition",
+            ComponentKind::Scorer => "scorer",
+            ComponentKind::Objective => "objective",
+        }
+    }
+
+    /// The trait's name, as the book and `tengen list` print it.
+    pub const fn trait_name(self) -> &'static str {
+        match self {
+            ComponentKind::Topology => "Topology",
+            ComponentKind::Opening => "Opening",
+            ComponentKind::Schedule => "Schedule",
+            ComponentKind::Resolver => "Resolver",
+            ComponentKind::Repetition => "RepetitionPolicy",
+            ComponentKind::Scorer => "Scorer",
+            ComponentKind::Objective => "Objective",
+        }
+    }
+
+    /// The kind whose section is `name`.
+    pub fn from_section(name: &str) -> Option<ComponentKind> {
+        ComponentKind::ALL.into_iter().find(|k| k.section() == name)
+    }
+
+    /// Index into per-kind tables.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for ComponentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.section())
+    }
+}
+
+/// Private game data of a component: cloned, compared and printed with the
+/// game. Any `Clone + PartialEq + Debug` type qualifies.
+pub trait ComponentState: Any + fmt::Debug + Send + Sync {
+    /// A boxed copy.
+    fn clone_box(&self) -> Box<dyn ComponentState>;
+    /// Equality with another component's state.
+    fn eq_dyn(&self, other: &dyn ComponentState) -> bool;
+    /// For downcasting.
+    fn as_any(&self) -> &dyn Any;
+    /// For downcasting.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Any + Clone + PartialEq + fmt::Debug + Send + Sync> ComponentState for T {
+    fn clone_box(&self) -> Box<dyn ComponentState> {
+        Box::new(self.clone())
+    }
+
+    fn eq_dyn(&self, other: &dyn ComponentState) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+impl Clone for Box<dyn ComponentState> {
+    fn clone(&self) -> Self {
+        (**self).clone_box()
+    }
+}
+
+impl PartialEq for Box<dyn ComponentState> {
+    fn eq(&self, other: &Self) -> bool {
+        (**self).eq_dyn(&**other)
+    }
+}
+
+/// A fact about the game that a component wants shown (the button's owner,
+/// a declared handicap, ...), for the terminal and other front ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    /// A short label, e.g. `button`.
+    pub label: String,
+    /// Its value, in words.
+    pub value: String,
+}
+
+/// The hooks every component may implement. All have do-nothing defaults.
+pub trait Component: Send + Sync + fmt::Debug + 'static {
+    /// The component's private data at the start of a game, if it keeps any.
+    fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
+        None
+    }
+
+    /// Actions beyond placements and passes that this component lets `seat`
+    /// take now (they must be accepted by [`Component::handle_action`]).
+    fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
+        let _ = (state, seat, out);
+    }
+
+    /// Handles an action the core does not play itself. Returns `None` when
+    /// the action is not this component's business, so the next component is
+    /// asked. A refusal must leave the game unchanged.
+    fn handle_action(
+        &self,
+        ctx: &mut Ctx<'_>,
+        seat: Seat,
+        action: Action,
+    ) -> Option<Result<(), Refusal>> {
+        let _ = (ctx, seat, action);
+        None
+    }
+
+    /// Vetoes a placement or pass the core is about to play (e.g. a
+    /// declaration must come first). Must not change anything.
+    fn check_action(&self, state: &GameState, seat: Seat, action: Action) -> Result<(), Refusal> {
+        let _ = (state, seat, action);
+        Ok(())
+    }
+
+    /// A move has ended; the component may update its data or end the game.
+    fn on_move_end(&self, ctx: &mut Ctx<'_>, summary: &MoveSummary) {
+        let _ = (ctx, summary);
+    }
+
+    /// Facts to show beside the board.
+    fn facts(&self, state: &GameState, out: &mut Vec<Fact>) {
+        let _ = (state, out);
+    }
+}

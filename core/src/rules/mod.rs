@@ -1,0 +1,69 @@
+//! The component traits, one per rule axis, and the assembled [`Rules`].
+
+mod component;
+mod objective;
+mod opening;
+mod repetition;
+mod resolver;
+mod schedule;
+mod scorer;
+mod topology;
+
+pub use component::{Component, ComponentKind, ComponentState, Fact};
+pub use objective::Objective;
+pub use opening::Opening;
+pub use repetition::{Candidate, Judgement, RepetitionPolicy};
+pub use resolver::{PlacementPlan, Removals, Resolver};
+pub use schedule::{Schedule, Slot};
+pub use scorer::{Bonus, ScoreSheet, Scorer};
+pub use topology::Topology;
+
+use crate::geometry::Geometry;
+use crate::ruleset::ResolvedRuleset;
+use std::sync::Arc;
+
+/// A ruleset assembled: one implementation of each component, ready to play.
+#[derive(Debug)]
+pub struct Rules {
+    /// The ruleset this was built from, with its options applied.
+    pub ruleset: ResolvedRuleset,
+    /// The board's shape (from the topology).
+    pub geometry: Arc<Geometry>,
+    /// The board's shape.
+    pub topology: Box<dyn Topology>,
+    /// What happens before ordinary play.
+    pub opening: Box<dyn Opening>,
+    /// Who owns each placement.
+    pub schedule: Box<dyn Schedule>,
+    /// When captures happen.
+    pub resolver: Box<dyn Resolver>,
+    /// Which repetitions are refused.
+    pub repetition: Box<dyn RepetitionPolicy>,
+    /// The score.
+    pub scorer: Box<dyn Scorer>,
+    /// How the game ends.
+    pub objective: Box<dyn Objective>,
+}
+
+impl Rules {
+    /// The components in consultation order, as their shared trait.
+    pub fn components(&self) -> [(ComponentKind, &dyn Component); 7] {
+        [
+            (ComponentKind::Topology, &*self.topology as &dyn Component),
+            (ComponentKind::Opening, &*self.opening as &dyn Component),
+            (ComponentKind::Schedule, &*self.schedule as &dyn Component),
+            (ComponentKind::Resolver, &*self.resolver as &dyn Component),
+            (
+                ComponentKind::Repetition,
+                &*self.repetition as &dyn Component,
+            ),
+            (ComponentKind::Scorer, &*self.scorer as &dyn Component),
+            (ComponentKind::Objective, &*self.objective as &dyn Component),
+        ]
+    }
+
+    /// The display name of a colour (e.g. Black, or Red).
+    pub fn colour_name(&self, colour: crate::Colour) -> &str {
+        &self.ruleset.meta.colours[colour.index()]
+    }
+}

@@ -1,0 +1,47 @@
+//! The RepetitionPolicy trait: which repeated positions are refused, and
+//! which end the game.
+
+use crate::colour::Seat;
+use crate::game::PositionHistory;
+use crate::rules::Component;
+
+/// A position a placement (or the end of a move) is about to create.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The hash of the board.
+    pub board: u64,
+    /// The seat that acts after this position is created.
+    pub next_seat: Seat,
+    /// Whether the position ends the move (the last of its placements, or
+    /// the end-of-move clearing).
+    pub ends_move: bool,
+    /// The length of the history when the current move began.
+    pub move_start: usize,
+}
+
+/// What a repetition policy says about a candidate position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// The position may be created.
+    Allow,
+    /// The position may not be created: it repeats the occurrence at this
+    /// index of the history.
+    Refuse {
+        /// Index into the history of the earlier occurrence.
+        earlier: usize,
+    },
+    /// The position is created and the game ends at once as a draw.
+    Draw,
+}
+
+/// Decides what a repeated position does: nothing, a refusal, or the end of
+/// the game. The core records every position the resolver creates in the
+/// [`PositionHistory`] (the initial position included) and asks the policy
+/// about each new one before the board changes.
+pub trait RepetitionPolicy: Component {
+    /// Judges a candidate position against the history.
+    fn judge(&self, history: &PositionHistory, candidate: &Candidate) -> Judgement;
+
+    /// The rule's name for messages, e.g. "positional superko".
+    fn rule_name(&self) -> &'static str;
+}

@@ -1,0 +1,76 @@
+//! The Resolver trait: when captures happen and what counts as suicide.
+
+use crate::board::Board;
+use crate::colour::Colour;
+use crate::game::Refusal;
+use crate::point::Point;
+use crate::rules::Component;
+
+/// What a placement will do, worked out before the board changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacementPlan {
+    /// The hash of the position the placement creates, when it creates one
+    /// (resolvers that clear at the end of the move create none until then).
+    pub position: Option<u64>,
+    /// Whether the mover's own string is removed (self-capture).
+    pub self_capture: bool,
+}
+
+/// Stones a resolver removed, by whose they were.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Removals {
+    /// Opposing stones captured.
+    pub opponent: Vec<Point>,
+    /// The mover's own stones removed (self-capture).
+    pub own: Vec<Point>,
+}
+
+impl Removals {
+    /// Empties both lists, keeping their memory.
+    pub fn clear(&mut self) {
+        self.opponent.clear();
+        self.own.clear();
+    }
+}
+
+/// Decides when strings without liberties leave the board during a move and
+/// whether a move may leave the mover's own strings without liberties.
+///
+/// The core calls [`Resolver::plan`] before changing anything, asks the
+/// repetition policy about the position the plan creates, and only then
+/// calls [`Resolver::commit`]; so a refused placement costs nothing.
+pub trait Resolver: Component {
+    /// Checks a placement of `colour` on `point` and works out its effect,
+    /// without changing the board.
+    fn plan(&self, board: &Board, colour: Colour, point: Point) -> Result<PlacementPlan, Refusal>;
+
+    /// Carries out a placement [`Resolver::plan`] accepted.
+    fn commit(
+        &self,
+        board: &mut Board,
+        colour: Colour,
+        point: Point,
+        plan: &PlacementPlan,
+        removals: &mut Removals,
+    );
+
+    /// Whether this resolver does work at the end of a move (then the core
+    /// keeps a copy of the game to restore if that work is refused).
+    fn clears_at_move_end(&self) -> bool {
+        false
+    }
+
+    /// The end-of-move clearing: removes what the resolver removes when a
+    /// move of `mover` ends. Returns the hash of the position this creates,
+    /// if the resolver counts one, or a refusal (the core then restores the
+    /// game as it was before the action that ended the move).
+    fn clear_at_move_end(
+        &self,
+        board: &mut Board,
+        mover: Colour,
+        removals: &mut Removals,
+    ) -> Result<Option<u64>, Refusal> {
+        let _ = (board, mover, removals);
+        Ok(None)
+    }
+}

@@ -1,0 +1,16 @@
+//! Rulesets: TOML files that name one implementation of each component,
+//! validated against a schema generated from the registry, with `extends`
+//! and named options, and every problem reported with its place.
+
+mod assemble;
+mod diagnostic;
+mod library;
+mod model;
+mod node;
+mod schema;
+mod validate;
+
+pub use diagnostic::{Diagnostic, Diagnostics, Location, Source, SourceMap};
+pub use library::{Bundled, Library, MAX_RULESET_BYTES};
+pub use model::{OptionForm, OptionSpec, ResolvedRuleset, RulesetMeta, Section};
+pub use schema::{ruleset_schema, section_description};

@@ -1,0 +1,1 @@
+//! The tengen conformance suite.

@@ -1,0 +1,126 @@
+//! `tengen explain NAME`: a ruleset's or a component's documentation.
+
+use super::Failure;
+use tengen_core::ComponentKind;
+use tengen_core::registry::Registration;
+use tengen_core::ruleset::{OptionForm, ResolvedRuleset};
+
+pub(crate) fn run(name: &str) -> Result<(), Failure> {
+    let library = tengen_variants::library();
+    let registry = library.registry();
+    let (kind_filter, id) = match name.split_once('/') {
+        Some((section, id)) if ComponentKind::from_section(section).is_some() => {
+            (ComponentKind::from_section(section), id)
+        }
+        _ => (None, name),
+    };
+    let components: Vec<&Registration> = registry
+        .with_id(id)
+        .into_iter()
+        .filter(|r| kind_filter.is_none_or(|k| r.kind == k))
+        .collect();
+    let is_bundled = library.bundled().iter().any(|b| b.id == name);
+    let is_file = std::path::Path::new(name).is_file();
+    if kind_filter.is_none() && (is_bundled || is_file) {
+        let ruleset = library.resolve(name, &[]).map_err(|d| {
+            super::report(&d);
+            Failure::Reported
+        })?;
+        print_ruleset(&ruleset);
+        if !components.is_empty() {
+            println!("\n(`{name}` is also a component id: see `tengen explain SECTION/{name}`.)");
+        }
+        return Ok(());
+    }
+    if components.is_empty() {
+        let mut known: Vec<&str> = library.bundled().iter().map(|b| b.id).collect();
+        known.extend(registry.all().iter().map(|r| r.id));
+        let mut message =
+            format!("nothing is called `{name}`: it is neither a ruleset nor a component");
+        if let Some(c) = tengen_core::suggest::closest(id, known.iter().copied()) {
+            message.push_str(&format!("; did you mean `{c}`?"));
+        }
+        message.push_str(" (see `tengen list`)");
+        return Err(Failure::Message(message));
+    }
+    for (i, r) in components.iter().enumerate() {
+        if i > 0 {
+            println!();
+        }
+        print_component(r);
+    }
+    Ok(())
+}
+
+fn print_ruleset(r: &ResolvedRuleset) {
+    println!("{} ({})", r.meta.name, r.meta.id);
+    println!("{}\n", r.meta.summary);
+    if !r.meta.docs.trim().is_empty() {
+        println!("{}\n", r.meta.docs.trim());
+    }
+    println!("Composition:");
+    for (kind, section) in &r.sections {
+        let params = section
+            .params
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let params = if params.is_empty() {
+            String::new()
+        } else {
+            format!(" ({params})")
+        };
+        println!("  {:10} {}{params}", kind.section(), section.kind);
+    }
+    println!(
+        "  colours    {} and {}",
+        r.meta.colours[0], r.meta.colours[1]
+    );
+    if !r.options.is_empty() {
+        println!("\nOptions (--option ...):");
+        for (name, spec) in &r.options {
+            let default = match (spec.form(), &spec.default) {
+                (Some(OptionForm::Choice), Some(d)) => format!(" [default {d}]"),
+                _ => String::new(),
+            };
+            println!("  {}{default}\n      {}", spec.usage(name), spec.summary);
+        }
+    }
+    if !r.meta.sources.is_empty() {
+        println!("\nSources:");
+        for s in &r.meta.sources {
+            println!("  - {s}");
+        }
+    }
+}
+
+fn print_component(r: &Registration) {
+    println!("{} `{}` ({})", r.kind.trait_name(), r.id, r.location());
+    println!("Use it with: [{}] kind = \"{}\"\n", r.kind.section(), r.id);
+    println!("{}", r.docs());
+    let params = r.params();
+    if params.is_empty() {
+        println!("\nParameters: none.");
+        return;
+    }
+    println!("\nParameters:");
+    for p in params {
+        let mut facts = vec![p.kind.clone()];
+        if p.required {
+            facts.push("required".into());
+        }
+        if let Some(d) = &p.default {
+            facts.push(format!("default {d}"));
+        }
+        if let Some(a) = &p.allowed {
+            facts.push(a.clone());
+        }
+        println!(
+            "  {} ({})\n      {}",
+            p.name,
+            facts.join("; "),
+            p.description
+        );
+    }
+}

@@ -1,0 +1,40 @@
+//! `tengen list`: the bundled rulesets and the registered components.
+
+use super::Failure;
+use tengen_core::ComponentKind;
+
+pub(crate) fn run() -> Result<(), Failure> {
+    let library = tengen_variants::library();
+    println!("Rulesets (tengen play ID):");
+    let width = library
+        .bundled()
+        .iter()
+        .map(|b| b.id.len())
+        .max()
+        .unwrap_or(0);
+    for bundled in library.bundled() {
+        let summary = library
+            .resolve(bundled.id, &[])
+            .map(|r| r.meta.summary)
+            .unwrap_or_else(|_| "(does not load: run `tengen validate`)".into());
+        println!("  {:width$}  {summary}", bundled.id);
+    }
+    let registry = library.registry();
+    for kind in ComponentKind::ALL {
+        println!(
+            "\n{} components ([{}] kind = ...):",
+            kind.trait_name(),
+            kind.section()
+        );
+        let width = registry
+            .of_kind(kind)
+            .map(|r| r.id.len())
+            .max()
+            .unwrap_or(0);
+        for r in registry.of_kind(kind) {
+            println!("  {:width$}  {}", r.id, r.summary());
+        }
+    }
+    println!("\nMore: tengen explain NAME");
+    Ok(())
+}

@@ -1,0 +1,149 @@
+//! `tengen play RULESET`: a game at one keyboard, or from piped input.
+
+use super::Failure;
+use crate::view;
+use std::io::{BufRead, IsTerminal, Write};
+use tengen_core::notation::parse_line;
+use tengen_core::record::{format_record, play_line};
+use tengen_core::{Game, PointSet};
+
+const HELP: &str = "\
+Enter a move in the move notation, one move per line:
+  D4            place a stone (column letter, row number; I is skipped)
+  D4 E5         several placements in one move, where the rules give more than one
+  pass          pass one placement opportunity
+  pass-move     pass the rest of the move
+  resign        give up
+After two passes in a row, settle the dead strings (say who acts):
+  P1: mark D4   mark the string at D4 dead     P2: unmark D4   take a mark back
+  P1: accept    accept the marks and score     P2: resume      play on instead
+Other actions some rulesets use: button, pay D4, declare handicap 5, claim attacker.
+Commands:
+  help          this text          board    show the board again
+  undo          take back the last line you entered
+  record        print the moves so far (a record `tengen replay` reads)
+  legal         list the legal actions of the player to act
+  quit          leave";
+
+pub(crate) fn run(reference: &str, options: &[String]) -> Result<(), Failure> {
+    let rules = super::assemble(reference, options)?;
+    let mut game = Game::new(rules);
+    let stdin = std::io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut out = std::io::stdout();
+    let mut lines_played: Vec<usize> = Vec::new();
+    println!(
+        "{}: {}\nType `help` for the move notation.\n",
+        game.rules().ruleset.meta.name,
+        game.rules().ruleset.meta.summary
+    );
+    show(&game, &PointSet::default());
+    let mut input = String::new();
+    loop {
+        print!("{}", view::prompt(&game));
+        let _ = out.flush();
+        input.clear();
+        match stdin.lock().read_line(&mut input) {
+            Ok(0) => {
+                println!();
+                break;
+            }
+            Ok(_) => {}
+            Err(e) => return Err(Failure::Message(format!("cannot read input: {e}"))),
+        }
+        let line = input.trim();
+        if echo {
+            println!("{line}");
+        }
+        match line.to_ascii_lowercase().as_str() {
+            "" => continue,
+            "help" | "?" => {
+                println!("{HELP}");
+                continue;
+            }
+            "quit" | "exit" => break,
+            "board" => {
+                show(&game, &view::last_move(&game));
+                continue;
+            }
+            "record" => {
+                print!("{}", format_record(&game));
+                continue;
+            }
+            "legal" => {
+                legal(&game);
+                continue;
+            }
+            "undo" => {
+                match lines_played.pop() {
+                    Some(n) => {
+                        for _ in 0..n {
+                            let _ = game.undo();
+                        }
+                        println!("Took back the last line.");
+                        show(&game, &view::last_move(&game));
+                    }
+                    None => println!("  ! there is nothing to undo"),
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let parsed = match parse_line(&game.rules().geometry, line) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                println!("  ! {e}");
+                continue;
+            }
+        };
+        let before = game.record().len();
+        match play_line(&mut game, &parsed) {
+            Ok(_) => {
+                lines_played.push(game.record().len() - before);
+                for note in line_events(&mut game, before) {
+                    println!("  {note}");
+                }
+                show(&game, &view::last_move(&game));
+            }
+            Err(refusal) => println!("  ! {refusal}"),
+        }
+    }
+    Ok(())
+}
+
+/// The notable events of the actions played since `before`, replayed on a
+/// copy so each action's events can be read.
+fn line_events(game: &mut Game, before: usize) -> Vec<String> {
+    let played: Vec<_> = game.record()[before..].to_vec();
+    let mut copy = game.clone();
+    for _ in &played {
+        let _ = copy.undo();
+    }
+    let mut notes = Vec::new();
+    for (seat, action) in played {
+        if let Ok(applied) = copy.apply(seat, action) {
+            let applied = applied.clone();
+            notes.extend(view::events(&copy, &applied));
+        }
+    }
+    notes
+}
+
+fn show(game: &Game, last: &PointSet) {
+    print!("{}{}", view::board(game, last), view::status(game));
+}
+
+fn legal(game: &Game) {
+    let g = &game.rules().geometry;
+    for seat in tengen_core::Seat::BOTH {
+        let actions = game.legal_actions(seat);
+        if actions.is_empty() {
+            continue;
+        }
+        let words: Vec<String> = actions
+            .iter()
+            .map(|&a| tengen_core::notation::format_action(g, a))
+            .collect();
+        println!("{}: {}", view::seat_name(game, seat), words.join(", "));
+    }
+}

@@ -1,0 +1,33 @@
+//! `tengen schema`: the JSON schema of ruleset files.
+
+use super::Failure;
+
+/// The schema as committed: pretty JSON with a final newline.
+pub(crate) fn text() -> String {
+    let schema = tengen_variants::library().schema();
+    let mut text = serde_json::to_string_pretty(schema).expect("a schema serialises");
+    text.push('\n');
+    text
+}
+
+pub(crate) fn run(check: Option<&str>, write: Option<&str>) -> Result<(), Failure> {
+    let current = text();
+    if let Some(path) = check {
+        let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+        if on_disk == current {
+            println!("{path} is current");
+            return Ok(());
+        }
+        return Err(Failure::Message(format!(
+            "{path} is stale: regenerate it with `cargo run --release -- schema --write {path}`"
+        )));
+    }
+    if let Some(path) = write {
+        std::fs::write(path, &current)
+            .map_err(|e| Failure::Message(format!("cannot write {path}: {e}")))?;
+        println!("wrote {path}");
+        return Ok(());
+    }
+    print!("{current}");
+    Ok(())
+}

@@ -1,0 +1,25 @@
+//! `tengen show RULESET`: the resolved composition.
+
+use super::Failure;
+
+pub(crate) fn run(reference: &str, options: &[String]) -> Result<(), Failure> {
+    let rules = super::assemble(reference, options)?;
+    let r = &rules.ruleset;
+    println!("# {} ({}){}", r.meta.name, r.meta.id, applied(&r.applied));
+    println!("# board: {} points", rules.geometry.point_count());
+    for (kind, section) in &r.sections {
+        println!("\n[{}]\nkind = {:?}", kind.section(), section.kind);
+        for (key, value) in &section.params {
+            println!("{key} = {value}");
+        }
+    }
+    Ok(())
+}
+
+fn applied(options: &[String]) -> String {
+    if options.is_empty() {
+        String::new()
+    } else {
+        format!(" with --option {}", options.join(" --option "))
+    }
+}

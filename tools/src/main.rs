@@ -1,0 +1,146 @@
+//! `tengen`: validate, explain, play and replay Go variants assembled from
+//! TOML rulesets.
+
+mod commands;
+mod view;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Go variants assembled from declarative rulesets.
+#[derive(Debug, Parser)]
+#[command(
+    name = "tengen",
+    version,
+    about = "Play, study and check Go variants assembled from declarative TOML rulesets.",
+    after_help = "Examples:\n  \
+        tengen list\n  \
+        tengen explain go\n  \
+        tengen play go --option size=9\n  \
+        tengen replay go game.txt\n  \
+        tengen validate my-variant.toml\n\n\
+        RULESET is the id of a bundled ruleset (see `tengen list`) or the path of a TOML file."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// List the bundled rulesets and the registered components.
+    #[command(after_help = "Example:\n  tengen list")]
+    List,
+    /// Explain a ruleset or a component: its rules, parameters and options.
+    #[command(after_help = "Examples:\n  \
+        tengen explain go\n  \
+        tengen explain per-placement\n  \
+        tengen explain opening/none")]
+    Explain {
+        /// A ruleset (bundled id or file), or a component id; write
+        /// `section/id` (e.g. `repetition/none`) where ids of several kinds
+        /// coincide.
+        name: String,
+    },
+    /// Check ruleset files and print every problem with its place.
+    #[command(after_help = "Examples:\n  \
+        tengen validate my-variant.toml\n  \
+        tengen validate rulesets/*.toml\n\n\
+        Every option of each ruleset is checked too. Exits with 1 if any problem is found.")]
+    Validate {
+        /// Ruleset files (or bundled ids).
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Print the JSON schema of ruleset files (generated from the registry).
+    #[command(after_help = "Examples:\n  \
+        tengen schema > rulesets/ruleset.schema.json\n  \
+        tengen schema --check rulesets/ruleset.schema.json")]
+    Schema {
+        /// Instead of printing, check that this file holds the current
+        /// schema (exit 1 if not).
+        #[arg(long, value_name = "FILE")]
+        check: Option<String>,
+        /// Instead of printing, write the schema to this file.
+        #[arg(long, value_name = "FILE", conflicts_with = "check")]
+        write: Option<String>,
+    },
+    /// Show the composition of a ruleset with its options applied.
+    #[command(after_help = "Examples:\n  \
+        tengen show go\n  \
+        tengen show tromp-taylor --option size=9 --option komi=6.5")]
+    Show {
+        /// A bundled ruleset id or a ruleset file.
+        ruleset: String,
+        /// An option: NAME or NAME=VALUE (repeatable).
+        #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
+        options: Vec<String>,
+    },
+    /// Play a game in the terminal, two players at one keyboard. Moves can
+    /// also be piped in on standard input.
+    #[command(after_help = "Examples:\n  \
+        tengen play go --option size=9\n  \
+        printf 'E5\\nC3\\npass\\npass\\n' | tengen play go -o size=9\n\n\
+        Type `help` during the game for the move notation.")]
+    Play {
+        /// A bundled ruleset id or a ruleset file.
+        ruleset: String,
+        /// An option: NAME or NAME=VALUE (repeatable).
+        #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
+        options: Vec<String>,
+    },
+    /// Replay a move record and print the final board and result.
+    #[command(after_help = "Examples:\n  \
+        tengen replay go game.txt --option size=9\n  \
+        printf 'E5\\nC3\\n' | tengen replay go - -o size=9\n\n\
+        A record has one move per line in the move notation (see `tengen play`'s help).\n\
+        Exits with 1 at the first refused action, naming the line, the action and the rule.")]
+    Replay {
+        /// A bundled ruleset id or a ruleset file.
+        ruleset: String,
+        /// The record file, or `-` for standard input.
+        file: String,
+        /// An option: NAME or NAME=VALUE (repeatable).
+        #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
+        options: Vec<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    tengen_variants::link();
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::List => commands::list::run(),
+        Command::Explain { name } => commands::explain::run(&name),
+        Command::Validate { files } => commands::validate::run(&files),
+        Command::Schema { check, write } => {
+            commands::schema::run(check.as_deref(), write.as_deref())
+        }
+        Command::Show { ruleset, options } => commands::show::run(&ruleset, &options),
+        Command::Play { ruleset, options } => commands::play::run(&ruleset, &options),
+        Command::Replay {
+            ruleset,
+            file,
+            options,
+        } => commands::replay::run(&ruleset, &file, &options),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(commands::Failure::Reported) => ExitCode::FAILURE,
+        Err(commands::Failure::Message(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,198 @@
+//! What the terminal shows of a game: the board and a few status lines.
+
+use tengen_core::game::{Applied, Event, RemovalCause};
+use tengen_core::text::{
+    DiagramMarks, describe_result, describe_score, draw, points, short_result,
+};
+use tengen_core::{Action, Colour, Game, Phase, PointSet, Seat, ToAct};
+
+/// The stones placed by the latest move still on the board.
+pub(crate) fn last_move(game: &Game) -> PointSet {
+    let record = game.record();
+    let mut last = PointSet::default();
+    if let Some(&(seat, _)) = record.last() {
+        for &(_, action) in record.iter().rev().take_while(|(s, _)| *s == seat) {
+            if let Action::Place(p) = action
+                && game.board().get(p).is_some() {
+                    last.insert(p);
+                }
+        }
+    }
+    last
+}
+
+/// The board with coordinates, marked dead stones and the last move.
+pub(crate) fn board(game: &Game, last: &PointSet) -> String {
+    let marks = DiagramMarks {
+        dead: game.state().marks().clone(),
+        last: last.clone(),
+        coordinates: true,
+    };
+    let rules = game.rules();
+    format!(
+        "{}X = {} (Player {}), O = {} (Player {})\n",
+        draw(game.board(), &marks),
+        rules.colour_name(Colour::Black),
+        seat_number(game.state().seat_of_colour(Colour::Black)),
+        rules.colour_name(Colour::White),
+        seat_number(game.state().seat_of_colour(Colour::White)),
+    )
+}
+
+fn seat_number(seat: Seat) -> u8 {
+    match seat {
+        Seat::One => 1,
+        Seat::Two => 2,
+    }
+}
+
+/// `Black (Player 1)`.
+pub(crate) fn seat_name(game: &Game, seat: Seat) -> String {
+    format!(
+        "{} ({seat})",
+        game.rules().colour_name(game.state().colour_of(seat))
+    )
+}
+
+/// What the prompt asks for.
+pub(crate) fn prompt(game: &Game) -> String {
+    match game.to_act() {
+        ToAct::Seat(seat) => format!("{}> ", seat_name(game, seat)),
+        ToAct::Either => "P1 or P2> ".into(),
+        ToAct::Nobody => "game over> ".into(),
+    }
+}
+
+/// The status lines under the board.
+pub(crate) fn status(game: &Game) -> String {
+    let rules = game.rules();
+    let state = game.state();
+    let mut lines = Vec::new();
+    match (state.phase(), game.to_act()) {
+        (Phase::Over, _) => {
+            if let Some(result) = game.result() {
+                lines.push(format!(
+                    "Game over: {} ({}).",
+                    describe_result(rules, state, result),
+                    short_result(state, result)
+                ));
+                if let Some(sheet) = &result.score {
+                    lines.push(describe_score(rules, sheet));
+                }
+            }
+        }
+        (Phase::Agreement, _) => {
+            lines.push(
+                "Play has stopped. Mark the dead strings (`P1: mark D4`, `P2: unmark D4`), then both accept \
+                 (`P1: accept`, `P2: accept`); or `P1: resume` to play on."
+                    .into(),
+            );
+            let accepted: Vec<String> = Seat::BOTH
+                .iter()
+                .filter(|&&s| state.accepted()[s])
+                .map(|&s| s.to_string())
+                .collect();
+            lines.push(format!(
+                "Marked dead: {} stone{}. Accepted by: {}.",
+                state.marks().len(),
+                if state.marks().len() == 1 { "" } else { "s" },
+                if accepted.is_empty() {
+                    "nobody yet".into()
+                } else {
+                    accepted.join(" and ")
+                }
+            ));
+        }
+        (phase, ToAct::Seat(seat)) => {
+            let mut line = format!("{} to play", seat_name(game, seat));
+            if phase == Phase::Play {
+                line.push_str(&format!(", move {}", state.current_move().number));
+                let left = game.opportunities_left();
+                if left > 1 || state.current_move().placed > 0 {
+                    line.push_str(&format!(
+                        ", placement {} of {}",
+                        state.current_move().placed + state.current_move().passed + 1,
+                        u64::from(state.current_move().placed + state.current_move().passed) + left
+                    ));
+                }
+            } else {
+                line.push_str(" (opening)");
+            }
+            lines.push(format!("{line}."));
+            let upcoming = game.upcoming(16);
+            if upcoming.windows(2).any(|w| w[0] == w[1]) {
+                let letters: Vec<&str> = upcoming
+                    .iter()
+                    .map(|&s| {
+                        if state.colour_of(s) == Colour::Black {
+                            "X"
+                        } else {
+                            "O"
+                        }
+                    })
+                    .collect();
+                lines.push(format!("Next placements: {}", letters.join(" ")));
+            }
+        }
+        _ => {}
+    }
+    if state.phase() != Phase::Over {
+        let prisoners = state.prisoners();
+        let sheet = game.score();
+        lines.push(format!(
+            "Captures: {} {}, {} {}. Area now: {} {}, {} {}.",
+            rules.colour_name(state.colour_of(Seat::One)),
+            prisoners[Seat::One],
+            rules.colour_name(state.colour_of(Seat::Two)),
+            prisoners[Seat::Two],
+            rules.colour_name(Colour::Black),
+            points(sheet.total[Colour::Black]),
+            rules.colour_name(Colour::White),
+            points(sheet.total[Colour::White]),
+        ));
+    }
+    lines.join("\n") + "\n"
+}
+
+/// One line per notable event of an action (captures, phase changes).
+pub(crate) fn events(game: &Game, applied: &Applied) -> Vec<String> {
+    let rules = game.rules();
+    let g = &rules.geometry;
+    let mut out = Vec::new();
+    for event in applied.events() {
+        match event {
+            Event::Removed {
+                colour,
+                cause,
+                points,
+            } => {
+                let names: Vec<String> =
+                    applied.points(*points).iter().map(|&p| g.name(p)).collect();
+                let what = match cause {
+                    RemovalCause::Capture => "captured",
+                    RemovalCause::SelfCapture => "removed by self-capture",
+                    RemovalCause::Payment => "paid",
+                };
+                out.push(format!(
+                    "{} {} {what}: {}",
+                    names.len(),
+                    if names.len() == 1 {
+                        format!("{} stone", rules.colour_name(*colour))
+                    } else {
+                        format!("{} stones", rules.colour_name(*colour))
+                    },
+                    names.join(" ")
+                ));
+            }
+            Event::PhaseChanged(Phase::Agreement) => {
+                out.push("Two passes in a row: play stops.".into())
+            }
+            Event::PhaseChanged(Phase::Play) if game.state().moves_completed() > 0 => {
+                out.push("Play resumes.".into());
+            }
+            Event::Note { text, .. } => out.push(text.clone()),
+            _ => {}
+        }
+    }
+    out
+}

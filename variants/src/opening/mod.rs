@@ -1,0 +1,7 @@
+//! Openings: what happens before ordinary play.
+
+mod handicap_stones;
+mod no_opening;
+
+pub use handicap_stones::{HandicapStones, HandicapStonesParams};
+pub use no_opening::NoOpening;

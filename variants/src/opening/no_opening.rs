@@ -1,0 +1,31 @@
+//! No opening.
+
+use crate::NoParams;
+use tengen_core::game::{Ctx, Refusal};
+use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
+use tengen_core::{Component, Opening, Seat};
+
+tengen_core::component! {
+    /// No opening: play starts on the empty board, Player 1 plays the first
+    /// colour and takes the first placement.
+    #[component(Opening, "none")]
+    #[derive(Debug)]
+    pub struct NoOpening;
+}
+
+impl FromParams for NoOpening {
+    type Params = NoParams;
+
+    fn from_params(_: NoParams, _: &BuildContext) -> Result<NoOpening, Vec<BuildProblem>> {
+        Ok(NoOpening)
+    }
+}
+
+impl Component for NoOpening {}
+
+impl Opening for NoOpening {
+    fn start(&self, ctx: &mut Ctx<'_>) -> Result<(), Refusal> {
+        ctx.begin_play(Seat::One);
+        Ok(())
+    }
+}

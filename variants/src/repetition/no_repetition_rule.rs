@@ -1,0 +1,36 @@
+//! No repetition rule at all.
+
+use crate::NoParams;
+use tengen_core::game::PositionHistory;
+use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
+use tengen_core::rules::{Candidate, Judgement};
+use tengen_core::{Component, RepetitionPolicy};
+
+tengen_core::component! {
+    /// No repetition rule: any position may recur, any number of times.
+    /// Games under this policy may not end on their own; use it for
+    /// analysis, or with an objective that ends the game otherwise.
+    #[component(Repetition, "none")]
+    #[derive(Debug)]
+    pub struct NoRepetitionRule;
+}
+
+impl FromParams for NoRepetitionRule {
+    type Params = NoParams;
+
+    fn from_params(_: NoParams, _: &BuildContext) -> Result<NoRepetitionRule, Vec<BuildProblem>> {
+        Ok(NoRepetitionRule)
+    }
+}
+
+impl Component for NoRepetitionRule {}
+
+impl RepetitionPolicy for NoRepetitionRule {
+    fn judge(&self, _: &PositionHistory, _: &Candidate) -> Judgement {
+        Judgement::Allow
+    }
+
+    fn rule_name(&self) -> &'static str {
+        "no repetition rule"
+    }
+}

@@ -1,0 +1,42 @@
+//! Positional superko.
+
+use crate::NoParams;
+use tengen_core::game::PositionHistory;
+use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
+use tengen_core::rules::{Candidate, Judgement};
+use tengen_core::{Component, RepetitionPolicy};
+
+tengen_core::component! {
+    /// Positional superko: no placement may create a board position that
+    /// has occurred before in the game. Only the arrangement of stones is
+    /// compared; whose turn it is does not matter. The starting position
+    /// counts as an occurrence. Passes create no position, so they are never
+    /// refused by this rule.
+    #[component(Repetition, "positional-superko")]
+    #[derive(Debug)]
+    pub struct PositionalSuperko;
+}
+
+impl FromParams for PositionalSuperko {
+    type Params = NoParams;
+
+    fn from_params(_: NoParams, _: &BuildContext) -> Result<PositionalSuperko, Vec<BuildProblem>> {
+        Ok(PositionalSuperko)
+    }
+}
+
+impl Component for PositionalSuperko {}
+
+impl RepetitionPolicy for PositionalSuperko {
+    #[inline]
+    fn judge(&self, history: &PositionHistory, candidate: &Candidate) -> Judgement {
+        match history.first_of_board(candidate.board) {
+            Some(earlier) => Judgement::Refuse { earlier },
+            None => Judgement::Allow,
+        }
+    }
+
+    fn rule_name(&self) -> &'static str {
+        "positional superko"
+    }
+}

@@ -1,0 +1,46 @@
+//! The simple ko rule.
+
+use crate::NoParams;
+use tengen_core::game::PositionHistory;
+use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
+use tengen_core::rules::{Candidate, Judgement};
+use tengen_core::{Component, RepetitionPolicy};
+
+tengen_core::component! {
+    /// Simple ko: a placement may not recreate the position that stood just
+    /// before the latest position was created; that is, a stone captured in
+    /// a ko may not recapture at once. Longer cycles (triple ko, sending two
+    /// returning one) are not prevented.
+    #[component(Repetition, "simple-ko")]
+    #[derive(Debug)]
+    pub struct SimpleKo;
+}
+
+impl FromParams for SimpleKo {
+    type Params = NoParams;
+
+    fn from_params(_: NoParams, _: &BuildContext) -> Result<SimpleKo, Vec<BuildProblem>> {
+        Ok(SimpleKo)
+    }
+}
+
+impl Component for SimpleKo {}
+
+impl RepetitionPolicy for SimpleKo {
+    fn judge(&self, history: &PositionHistory, candidate: &Candidate) -> Judgement {
+        let n = history.len();
+        match n
+            .checked_sub(2)
+            .and_then(|i| history.get(i).map(|o| (i, o)))
+        {
+            Some((i, before_last)) if before_last.board == candidate.board => {
+                Judgement::Refuse { earlier: i }
+            }
+            _ => Judgement::Allow,
+        }
+    }
+
+    fn rule_name(&self) -> &'static str {
+        "simple ko"
+    }
+}

@@ -1,0 +1,41 @@
+//! Situational superko.
+
+use crate::NoParams;
+use tengen_core::game::PositionHistory;
+use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
+use tengen_core::rules::{Candidate, Judgement};
+use tengen_core::{Component, RepetitionPolicy};
+
+tengen_core::component! {
+    /// Situational superko: no placement may create a board position that
+    /// has occurred before with the same seat to act next. The same
+    /// arrangement of stones with the other seat to act is a different
+    /// situation and is allowed. The starting position counts, with the seat
+    /// that acts first. Passes create no position.
+    #[component(Repetition, "situational-superko")]
+    #[derive(Debug)]
+    pub struct SituationalSuperko;
+}
+
+impl FromParams for SituationalSuperko {
+    type Params = NoParams;
+
+    fn from_params(_: NoParams, _: &BuildContext) -> Result<SituationalSuperko, Vec<BuildProblem>> {
+        Ok(SituationalSuperko)
+    }
+}
+
+impl Component for SituationalSuperko {}
+
+impl RepetitionPolicy for SituationalSuperko {
+    fn judge(&self, history: &PositionHistory, candidate: &Candidate) -> Judgement {
+        match history.first_of_situation(candidate.board, candidate.next_seat) {
+            Some(earlier) => Judgement::Refuse { earlier },
+            None => Judgement::Allow,
+        }
+    }
+
+    fn rule_name(&self) -> &'static str {
+        "situational superko"
+    }
+}

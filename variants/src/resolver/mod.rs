@@ -1,0 +1,5 @@
+//! Resolvers: when captures happen and what counts as suicide.
+
+mod per_placement;
+
+pub use per_placement::{PerPlacement, PerPlacementParams, Suicide};

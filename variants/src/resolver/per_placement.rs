@@ -1,0 +1,106 @@
+//! Capture after every placement.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use tengen_core::game::Refusal;
+use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
+use tengen_core::rules::{PlacementPlan, Removals};
+use tengen_core::{Board, Colour, Component, Point, Resolver};
+
+tengen_core::component! {
+    /// Each placement resolves at once: the stone is placed, every opposing
+    /// string left without liberties is removed, and then the placed stone's
+    /// own string is looked at. A placement that captures is never suicide,
+    /// since the captures give it liberties.
+    ///
+    /// If the stone's own string has no liberties left, the placement is
+    /// suicide. With `suicide = "refused"` (most rulesets) it is not allowed.
+    /// With `suicide = "allowed"` (Tromp-Taylor) it is played and the whole
+    /// string, placed stone included, is removed at once; the position that
+    /// results is subject to the repetition rule like any other (a lone
+    /// stone that removes itself recreates the position before it).
+    ///
+    /// Every placement creates a position for the repetition rule.
+    #[component(Resolver, "per-placement")]
+    #[derive(Debug)]
+    pub struct PerPlacement {
+        suicide: Suicide,
+    }
+}
+
+/// What happens to a placement that leaves its own string without liberties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Suicide {
+    /// The placement is not allowed.
+    Refused,
+    /// The placement is played and the string is removed (self-capture).
+    Allowed,
+}
+
+/// Parameters of [`PerPlacement`].
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PerPlacementParams {
+    /// `refused`: a placement leaving its own string without liberties is
+    /// not allowed. `allowed`: it is played and the string is removed.
+    pub suicide: Suicide,
+}
+
+impl PerPlacement {
+    /// The resolver with the given suicide rule.
+    pub fn new(suicide: Suicide) -> PerPlacement {
+        PerPlacement { suicide }
+    }
+}
+
+impl FromParams for PerPlacement {
+    type Params = PerPlacementParams;
+
+    fn from_params(
+        p: PerPlacementParams,
+        _: &BuildContext,
+    ) -> Result<PerPlacement, Vec<BuildProblem>> {
+        Ok(PerPlacement::new(p.suicide))
+    }
+}
+
+impl Component for PerPlacement {}
+
+impl Resolver for PerPlacement {
+    #[inline]
+    fn plan(&self, board: &Board, colour: Colour, point: Point) -> Result<PlacementPlan, Refusal> {
+        if !board.is_empty(point) {
+            return Err(Refusal::Occupied(board.geometry().label(point)));
+        }
+        let probe = board.probe(point, colour);
+        if probe.has_liberty {
+            return Ok(PlacementPlan {
+                position: Some(probe.hash_after_captures),
+                self_capture: false,
+            });
+        }
+        match self.suicide {
+            Suicide::Refused => Err(Refusal::Suicide(board.geometry().label(point))),
+            Suicide::Allowed => Ok(PlacementPlan {
+                position: Some(probe.hash_after_self_capture),
+                self_capture: true,
+            }),
+        }
+    }
+
+    #[inline]
+    fn commit(
+        &self,
+        board: &mut Board,
+        colour: Colour,
+        point: Point,
+        plan: &PlacementPlan,
+        removals: &mut Removals,
+    ) {
+        board.play(point, colour, &mut removals.opponent);
+        if plan.self_capture {
+            board.remove_string(point, &mut removals.own);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+//! Strict alternation.
+
+use crate::NoParams;
+use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
+use tengen_core::rules::Slot;
+use tengen_core::{Component, Schedule};
+
+tengen_core::component! {
+    /// Strict alternation: every move is one placement opportunity, and the
+    /// two seats take turns (A, B, A, B, ...). The seat holding A moves first.
+    #[component(Schedule, "alternating")]
+    #[derive(Debug)]
+    pub struct Alternating;
+}
+
+impl FromParams for Alternating {
+    type Params = NoParams;
+
+    fn from_params(_: NoParams, _: &BuildContext) -> Result<Alternating, Vec<BuildProblem>> {
+        Ok(Alternating)
+    }
+}
+
+impl Component for Alternating {}
+
+impl Schedule for Alternating {
+    fn slot(&self, k: u64) -> Slot {
+        if k.is_multiple_of(2) { Slot::A } else { Slot::B }
+    }
+}

@@ -1,0 +1,5 @@
+//! Schedules: who owns each placement.
+
+mod alternating;
+
+pub use alternating::Alternating;

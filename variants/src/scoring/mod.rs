@@ -1,0 +1,5 @@
+//! Scorers: the score of a board.
+
+mod area;
+
+pub use area::{Area, AreaParams};
