@@ -1,1 +1,486 @@
-//! The tengen conformance suite.
+//! # The tengen conformance suite
+//!
+//! One scenario file per rule clause, under `tests/scenarios/<ruleset>/`.
+//! A scenario states the rule in its own words, cites the rules text it
+//! comes from, names the ruleset and options, optionally sets up a starting
+//! diagram, and plays steps (lines of the move notation), each with explicit
+//! expectations: accepted or refused (and why), the stones captured, the
+//! board, phase, seat to act, marks, score and result after it.
+//!
+//! The runner is a library so that other tools can run the same files; the
+//! test in `tests/conformance.rs` runs every file and snapshots its full
+//! trace with insta.
+//!
+//! ```toml
+//! rule = "A stone whose last liberty is taken is removed."
+//! source = "seeds/004_1decf00e68f64b56.txt, The basics: Capture"
+//! ruleset = "go"
+//! options = ["size=9"]
+//! start = """
+//! . . . . . . . . .
+//! ...
+//! """
+//!
+//! [[step]]
+//! play = "B1"
+//! captured = ["A1"]
+//! ```
+//!
+//! Every capture must be listed: a step without `captured` asserts that it
+//! captures nothing (and likewise `self-captured`).
+
+use serde::Deserialize;
+use std::collections::BTreeSet;
+use std::path::Path;
+use tengen_core::game::{Event, RemovalCause};
+use tengen_core::notation::parse_line;
+use tengen_core::record::play_line;
+use tengen_core::ruleset::Library;
+use tengen_core::text::{DiagramMarks, describe_result, draw, points, short_result};
+use tengen_core::{Colour, Game, Phase, PointSet, Seat, ToAct};
+
+/// The rules texts a scenario may cite (the seeds of the project, and the
+/// project's notes on them).
+pub const SOURCES: &[&str] = &[
+    "seeds/000_b70f7e8370a4f36b.txt",
+    "seeds/001_a6f50da26c93b8cd.txt",
+    "seeds/002_661affa07f4a862a.txt",
+    "seeds/003_ea16dd0ed18df3f4.txt",
+    "seeds/004_1decf00e68f64b56.txt",
+    "RULES-NOTES.md",
+];
+
+/// A scenario file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Scenario {
+    /// The rule checked, in the scenario's own words.
+    pub rule: String,
+    /// The rules text and section it comes from, e.g.
+    /// `seeds/004_1decf00e68f64b56.txt, The basics: Capture`.
+    pub source: String,
+    /// A bundled ruleset id, or a ruleset file relative to the scenario.
+    pub ruleset: String,
+    /// Options, as on the command line (`size=9`).
+    #[serde(default)]
+    pub options: Vec<String>,
+    /// A starting diagram (top row first; `X`, `O`, `.`).
+    pub start: Option<String>,
+    /// The seat given the first placement, `P1` or `P2`, if not the
+    /// ruleset's choice.
+    pub first: Option<String>,
+    /// The steps, in order.
+    #[serde(rename = "step")]
+    pub steps: Vec<Step>,
+}
+
+/// One line of actions and what must follow from it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Step {
+    /// A line of the move notation, e.g. `D4` or `P1: mark C3`.
+    pub play: String,
+    /// Why the step explains itself, shown in the trace.
+    pub note: Option<String>,
+    /// The line must be refused with this code (e.g. `suicide`);
+    /// otherwise it must be accepted.
+    pub refused: Option<String>,
+    /// The opposing stones the step captures (exactly these).
+    pub captured: Option<Vec<String>>,
+    /// The mover's own stones the step removes (exactly these).
+    pub self_captured: Option<Vec<String>>,
+    /// The board after the step.
+    pub board: Option<String>,
+    /// The phase after: `opening`, `play`, `agreement` or `over`.
+    pub phase: Option<String>,
+    /// Who acts after: `P1`, `P2`, `either` or `nobody`.
+    pub to_act: Option<String>,
+    /// The stones marked dead after the step (exactly these).
+    pub marked: Option<Vec<String>>,
+    /// The score as it stands after the step.
+    pub score: Option<ScoreExpectation>,
+    /// The result after the step, in SGF form (`B+3.5`, `W+R`, `0`).
+    pub result: Option<String>,
+}
+
+/// Expected score totals.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreExpectation {
+    /// The first colour's total.
+    pub black: f64,
+    /// The second colour's total.
+    pub white: f64,
+}
+
+/// What running a scenario produced.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The full trace, for a snapshot.
+    pub trace: String,
+    /// Expectations that did not hold (empty when the scenario passes).
+    pub failures: Vec<String>,
+}
+
+impl Scenario {
+    /// Reads a scenario file, checking the fields that have rules of
+    /// their own.
+    pub fn read(path: &Path) -> Result<Scenario, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let scenario: Scenario =
+            toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if !SOURCES.iter().any(|s| scenario.source.starts_with(s)) {
+            return Err(format!(
+                "{}: `source` must start with the file it cites, one of {}",
+                path.display(),
+                SOURCES.join(", ")
+            ));
+        }
+        if scenario.rule.trim().is_empty() || scenario.steps.is_empty() {
+            return Err(format!(
+                "{}: a scenario states its rule and has steps",
+                path.display()
+            ));
+        }
+        Ok(scenario)
+    }
+
+    /// Runs the scenario. `dir` is the scenario's folder (for ruleset files).
+    pub fn run(&self, library: &Library, dir: &Path) -> Outcome {
+        let mut trace = String::new();
+        let mut failures = Vec::new();
+        let reference = if self.ruleset.ends_with(".toml") {
+            dir.join(&self.ruleset).display().to_string()
+        } else {
+            self.ruleset.clone()
+        };
+        trace.push_str(&format!(
+            "rule: {}\nsource: {}\n",
+            self.rule.trim(),
+            self.source
+        ));
+        trace.push_str(&format!("ruleset: {}", self.ruleset));
+        for o in &self.options {
+            trace.push_str(&format!(" --option {o}"));
+        }
+        trace.push('\n');
+        let rules = match library.assemble(&reference, &self.options) {
+            Ok(rules) => rules,
+            Err(d) => {
+                failures.push(format!("the ruleset does not load:\n{d}"));
+                return Outcome { trace, failures };
+            }
+        };
+        let geometry = rules.geometry.clone();
+        let stones = match self
+            .start
+            .as_deref()
+            .map(|s| tengen_core::text::read(&geometry, s))
+        {
+            None => Vec::new(),
+            Some(Ok(stones)) => stones,
+            Some(Err(e)) => {
+                failures.push(format!("start diagram: {e}"));
+                return Outcome { trace, failures };
+            }
+        };
+        let first = match self.first.as_deref() {
+            None => None,
+            Some(s) => match parse_seat(s) {
+                Some(seat) => Some(seat),
+                None => {
+                    failures.push(format!("first = {s:?}: write P1 or P2"));
+                    return Outcome { trace, failures };
+                }
+            },
+        };
+        let mut game = match Game::from_position(rules, &stones, first) {
+            Ok(game) => game,
+            Err(e) => {
+                failures.push(format!("start position refused: {e}"));
+                return Outcome { trace, failures };
+            }
+        };
+        trace.push_str(&format!("\nstart: {}\n", status(&game)));
+        trace.push_str(&board(&game, &PointSet::default()));
+        for (i, step) in self.steps.iter().enumerate() {
+            let n = i + 1;
+            run_step(&mut game, n, step, &mut trace, &mut failures);
+        }
+        Outcome { trace, failures }
+    }
+}
+
+fn parse_seat(s: &str) -> Option<Seat> {
+    match s.to_ascii_uppercase().as_str() {
+        "P1" => Some(Seat::One),
+        "P2" => Some(Seat::Two),
+        _ => None,
+    }
+}
+
+fn board(game: &Game, last: &PointSet) -> String {
+    let marks = DiagramMarks {
+        dead: game.state().marks().clone(),
+        last: last.clone(),
+        coordinates: true,
+    };
+    draw(game.board(), &marks)
+}
+
+fn status(game: &Game) -> String {
+    let state = game.state();
+    let rules = game.rules();
+    let who = |seat: Seat| {
+        format!(
+            "{} ({})",
+            rules.colour_name(state.colour_of(seat)),
+            seat.short_name()
+        )
+    };
+    match (state.phase(), game.to_act()) {
+        (Phase::Over, _) => match game.result() {
+            Some(r) => format!(
+                "game over, {} ({})",
+                describe_result(rules, state, r),
+                short_result(state, r)
+            ),
+            None => "game over".into(),
+        },
+        (Phase::Agreement, _) => {
+            "agreement: either player may mark, unmark, accept or resume".into()
+        }
+        (phase, ToAct::Seat(seat)) => format!("{phase}, {} to act", who(seat)),
+        (phase, _) => format!("{phase}"),
+    }
+}
+
+fn names(game: &Game, points: impl IntoIterator<Item = tengen_core::Point>) -> BTreeSet<String> {
+    points
+        .into_iter()
+        .map(|p| game.rules().geometry.name(p))
+        .collect()
+}
+
+fn expected_names(list: &[String]) -> BTreeSet<String> {
+    list.iter().map(|s| s.to_ascii_uppercase()).collect()
+}
+
+fn run_step(
+    game: &mut Game,
+    n: usize,
+    step: &Step,
+    trace: &mut String,
+    failures: &mut Vec<String>,
+) {
+    let mut fail =
+        |message: String| failures.push(format!("step {n} (`{}`): {message}", step.play));
+    trace.push_str(&format!("\n{n}. {}", step.play));
+    if let Some(note) = &step.note {
+        trace.push_str(&format!("    # {}", note.trim()));
+    }
+    trace.push('\n');
+    let line = match parse_line(&game.rules().geometry, &step.play) {
+        Ok(line) => line,
+        Err(e) => {
+            fail(format!("does not parse: {e}"));
+            return;
+        }
+    };
+    let before = game.state().clone();
+    let record_before = game.record().len();
+    match play_line(game, &line) {
+        Err(refusal) => {
+            trace.push_str(&format!(
+                "   refused [{}]: {}\n",
+                refusal.refusal.code(),
+                refusal.refusal
+            ));
+            match &step.refused {
+                Some(code) if code == refusal.refusal.code() => {}
+                Some(code) => fail(format!(
+                    "refused as `{}`, expected `{code}`",
+                    refusal.refusal.code()
+                )),
+                None => fail(format!(
+                    "refused ({}), expected it to be accepted",
+                    refusal.refusal
+                )),
+            }
+            if *game.state() != before {
+                fail("a refused line changed the game".into());
+            }
+        }
+        Ok(_) => {
+            if let Some(code) = &step.refused {
+                fail(format!("accepted, expected a refusal `{code}`"));
+            }
+            let (captured, own, placed) = removals(game, record_before);
+            let captured = names(game, captured);
+            let own = names(game, own);
+            trace.push_str("   accepted");
+            if !captured.is_empty() {
+                trace.push_str(&format!("; captured {}", join(&captured)));
+            }
+            if !own.is_empty() {
+                trace.push_str(&format!("; self-captured {}", join(&own)));
+            }
+            trace.push('\n');
+            let expected = step
+                .captured
+                .as_deref()
+                .map(expected_names)
+                .unwrap_or_default();
+            if captured != expected {
+                fail(format!(
+                    "captured [{}], expected [{}]",
+                    join(&captured),
+                    join(&expected)
+                ));
+            }
+            let expected = step
+                .self_captured
+                .as_deref()
+                .map(expected_names)
+                .unwrap_or_default();
+            if own != expected {
+                fail(format!(
+                    "self-captured [{}], expected [{}]",
+                    join(&own),
+                    join(&expected)
+                ));
+            }
+            let last: PointSet = placed
+                .into_iter()
+                .filter(|&p| game.board().get(p).is_some())
+                .collect();
+            trace.push_str(&format!("   {}\n", status(game)));
+            trace.push_str(&board(game, &last));
+        }
+    }
+    check_state(game, step, trace, &mut fail);
+}
+
+/// The stones the actions since `from` captured, self-captured, and placed.
+fn removals(
+    game: &Game,
+    from: usize,
+) -> (
+    Vec<tengen_core::Point>,
+    Vec<tengen_core::Point>,
+    Vec<tengen_core::Point>,
+) {
+    let played: Vec<_> = game.record()[from..].to_vec();
+    let mut copy = game.clone();
+    for _ in &played {
+        let _ = copy.undo();
+    }
+    let (mut captured, mut own, mut placed) = (Vec::new(), Vec::new(), Vec::new());
+    for (seat, action) in played {
+        let applied = copy
+            .apply(seat, action)
+            .expect("replaying an accepted action")
+            .clone();
+        for event in applied.events() {
+            match event {
+                Event::Removed {
+                    cause: RemovalCause::Capture,
+                    points,
+                    ..
+                } => {
+                    captured.extend_from_slice(applied.points(*points));
+                }
+                Event::Removed {
+                    cause: RemovalCause::SelfCapture,
+                    points,
+                    ..
+                } => {
+                    own.extend_from_slice(applied.points(*points));
+                }
+                Event::Placed { point, .. } => placed.push(*point),
+                _ => {}
+            }
+        }
+    }
+    (captured, own, placed)
+}
+
+fn join(set: &BTreeSet<String>) -> String {
+    set.iter().cloned().collect::<Vec<_>>().join(" ")
+}
+
+fn check_state(game: &Game, step: &Step, trace: &mut String, fail: &mut impl FnMut(String)) {
+    let state = game.state();
+    if let Some(expected) = &step.board {
+        match tengen_core::text::read(&game.rules().geometry, expected) {
+            Ok(stones) => {
+                let actual: Vec<_> = game.board().stones().collect();
+                let mut stones = stones;
+                stones.sort();
+                if actual != stones {
+                    fail(format!(
+                        "the board differs from the expected board:\n{}",
+                        draw(game.board(), &DiagramMarks::default())
+                    ));
+                }
+            }
+            Err(e) => fail(format!("expected board: {e}")),
+        }
+    }
+    if let Some(phase) = &step.phase {
+        if state.phase().to_string() != *phase {
+            fail(format!("phase is {}, expected {phase}", state.phase()));
+        }
+    }
+    if let Some(who) = &step.to_act {
+        let actual = match game.to_act() {
+            ToAct::Seat(s) => s.short_name().to_string(),
+            ToAct::Either => "either".into(),
+            ToAct::Nobody => "nobody".into(),
+        };
+        if !actual.eq_ignore_ascii_case(who) {
+            fail(format!("{actual} is to act, expected {who}"));
+        }
+    }
+    if let Some(marked) = &step.marked {
+        let actual = names(game, state.marks().iter());
+        let expected = expected_names(marked);
+        if actual != expected {
+            fail(format!(
+                "marked [{}], expected [{}]",
+                join(&actual),
+                join(&expected)
+            ));
+        }
+    }
+    if let Some(score) = step.score {
+        let sheet = game.score();
+        trace.push_str(&format!(
+            "   score now: {} {}, {} {}\n",
+            game.rules().colour_name(Colour::Black),
+            points(sheet.total[Colour::Black]),
+            game.rules().colour_name(Colour::White),
+            points(sheet.total[Colour::White])
+        ));
+        if sheet.total[Colour::Black] != score.black || sheet.total[Colour::White] != score.white {
+            fail(format!(
+                "score is {} to {}, expected {} to {}",
+                points(sheet.total[Colour::Black]),
+                points(sheet.total[Colour::White]),
+                points(score.black),
+                points(score.white)
+            ));
+        }
+    }
+    if let Some(expected) = &step.result {
+        match game.result() {
+            Some(result) => {
+                let actual = short_result(state, result);
+                if actual != *expected {
+                    fail(format!("result is {actual}, expected {expected}"));
+                }
+            }
+            None => fail(format!("the game is not over, expected result {expected}")),
+        }
+    }
+}

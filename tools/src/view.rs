@@ -13,9 +13,10 @@ pub(crate) fn last_move(game: &Game) -> PointSet {
     if let Some(&(seat, _)) = record.last() {
         for &(_, action) in record.iter().rev().take_while(|(s, _)| *s == seat) {
             if let Action::Place(p) = action
-                && game.board().get(p).is_some() {
-                    last.insert(p);
-                }
+                && game.board().get(p).is_some()
+            {
+                last.insert(p);
+            }
         }
     }
     last

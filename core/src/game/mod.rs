@@ -293,9 +293,10 @@ impl Game {
     fn perform(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         self.applied.clear();
         if let Some(p) = action.point()
-            && p.index() >= self.rules.geometry.point_count() {
-                return Err(Refusal::OffBoard { index: p.index() });
-            }
+            && p.index() >= self.rules.geometry.point_count()
+        {
+            return Err(Refusal::OffBoard { index: p.index() });
+        }
         if self.state.phase == Phase::Over {
             return Err(Refusal::GameOver);
         }
@@ -319,11 +320,13 @@ impl Game {
 
     fn dispatch(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         let phase = self.state.phase;
-        if action != Action::Resign && phase != Phase::Agreement
+        if action != Action::Resign
+            && phase != Phase::Agreement
             && let ToAct::Seat(to_act) = self.to_act()
-                && to_act != seat {
-                    return Err(Refusal::NotYourTurn { seat, to_act });
-                }
+            && to_act != seat
+        {
+            return Err(Refusal::NotYourTurn { seat, to_act });
+        }
         if phase == Phase::Play {
             match action {
                 Action::Place(p) => return self.play_placement(seat, p),
@@ -599,16 +602,17 @@ impl Game {
     /// When the seat to act has no legal move, the objective decides.
     fn check_stuck(&mut self) {
         if let ToAct::Seat(seat) = self.to_act()
-            && !self.has_legal_move(seat) {
-                let rules = Arc::clone(&self.rules);
-                let mut ctx = Ctx::new(
-                    &rules,
-                    &mut self.state,
-                    &mut self.applied,
-                    ComponentKind::Objective,
-                );
-                rules.objective.on_no_legal_move(&mut ctx, seat);
-            }
+            && !self.has_legal_move(seat)
+        {
+            let rules = Arc::clone(&self.rules);
+            let mut ctx = Ctx::new(
+                &rules,
+                &mut self.state,
+                &mut self.applied,
+                ComponentKind::Objective,
+            );
+            rules.objective.on_no_legal_move(&mut ctx, seat);
+        }
     }
 
     /// Whether a placement of `seat` on `point` would be accepted.

@@ -227,17 +227,16 @@ impl Library {
     ) -> Result<(Source, Option<PathBuf>, String), String> {
         let looks_like_path =
             reference.contains('/') || reference.contains('\\') || reference.ends_with(".toml");
-        if !looks_like_path
-            && let Some(b) = self.bundled.iter().find(|b| b.id == reference) {
-                return Ok((
-                    Source {
-                        name: b.file.to_string(),
-                        text: b.text.to_string(),
-                    },
-                    None,
-                    format!("bundled:{}", b.id),
-                ));
-            }
+        if !looks_like_path && let Some(b) = self.bundled.iter().find(|b| b.id == reference) {
+            return Ok((
+                Source {
+                    name: b.file.to_string(),
+                    text: b.text.to_string(),
+                },
+                None,
+                format!("bundled:{}", b.id),
+            ));
+        }
         let path = match base {
             Some(dir) => dir.join(reference),
             None => PathBuf::from(reference),
@@ -352,10 +351,7 @@ impl Library {
             return None;
         }
         let span = document.span();
-        let table = toml::Spanned::new(
-            span,
-            toml::de::DeValue::Table(document.into_inner()),
-        );
+        let table = toml::Spanned::new(span, toml::de::DeValue::Table(document.into_inner()));
         let tree = match Node::from_toml(index, &table) {
             Ok(tree) => tree,
             Err(message) => {
@@ -418,10 +414,11 @@ fn merge(parent: Node, child: &Node) -> Node {
             "ruleset" => {
                 let mut meta = entry.node.clone();
                 if meta.get("colours").is_none()
-                    && let Some(colours) = out.get("ruleset").and_then(|r| r.entry("colours")) {
-                        let colours = colours.clone();
-                        meta.set("colours", colours.key_origin, colours.node);
-                    }
+                    && let Some(colours) = out.get("ruleset").and_then(|r| r.entry("colours"))
+                {
+                    let colours = colours.clone();
+                    meta.set("colours", colours.key_origin, colours.node);
+                }
                 meta.remove("extends");
                 out.set("ruleset", entry.key_origin.clone(), meta);
             }
@@ -506,8 +503,7 @@ fn check_options(tree: &Node, sources: &crate::ruleset::SourceMap) -> Vec<Diagno
                 apply_patch(&mut patched, choice);
                 let (before, after) = (sections_json(tree), sections_json(&patched));
                 if before != after {
-                    let changed =
-                        first_difference(&before, &after, "").unwrap_or_default();
+                    let changed = first_difference(&before, &after, "").unwrap_or_default();
                     out.push(Diagnostic::new(
                         sources,
                         "default-mismatch",
@@ -733,9 +729,10 @@ fn apply_options(
                 let value = parse_value(&text, &origin);
                 for target in spec.set.iter().flatten() {
                     if let Some((section, key)) = target.split_once('.')
-                        && let Some(table) = tree.table_mut(section, &origin) {
-                            table.set(key, origin.clone(), value.clone());
-                        }
+                        && let Some(table) = tree.table_mut(section, &origin)
+                    {
+                        table.set(key, origin.clone(), value.clone());
+                    }
                 }
             }
             (None, _) => {}

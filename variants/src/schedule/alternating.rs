@@ -25,6 +25,10 @@ impl Component for Alternating {}
 
 impl Schedule for Alternating {
     fn slot(&self, k: u64) -> Slot {
-        if k.is_multiple_of(2) { Slot::A } else { Slot::B }
+        if k.is_multiple_of(2) {
+            Slot::A
+        } else {
+            Slot::B
+        }
     }
 }
