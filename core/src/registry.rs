@@ -125,12 +125,18 @@ impl Registration {
     /// The first sentence of the documentation, on one line.
     pub fn summary(&self) -> String {
         let docs = self.docs();
-        let first_paragraph = docs.split("\n\n").next().unwrap_or("");
-        first_paragraph
+        let paragraph = docs
+            .split("\n\n")
+            .next()
+            .unwrap_or("")
             .trim_start_matches('#')
             .split_whitespace()
             .collect::<Vec<_>>()
-            .join(" ")
+            .join(" ");
+        match paragraph.find(". ") {
+            Some(end) => paragraph[..=end].to_string(),
+            None => paragraph,
+        }
     }
 
     /// Where the registration is, as `file:line`.
@@ -462,13 +468,13 @@ mod tests {
         static C: Registration = Registration {
             kind: ComponentKind::Scorer,
             id: "c",
-            raw_docs: " Counts the\n board.\n\n More.\n",
+            raw_docs: " Counts the\n board. Then more.\n\n More.\n",
             params_schema: schema,
             build: Builder::Topology(build),
             file: "c.rs",
             line: 3,
         };
         assert_eq!(C.summary(), "Counts the board.");
-        assert_eq!(C.docs(), "Counts the\nboard.\n\nMore.");
+        assert_eq!(C.docs(), "Counts the\nboard. Then more.\n\nMore.");
     }
 }

@@ -163,6 +163,15 @@ impl Diagnostics {
         self.items.is_empty()
     }
 
+    /// Orders the diagnostics by file and position, command-line problems
+    /// last (the order is stable for equal places).
+    pub fn sort(&mut self) {
+        self.items.sort_by_key(|d| match &d.location {
+            Location::File { source, span, .. } => (0, *source, span.start),
+            Location::CommandLine { .. } => (1, 0, 0),
+        });
+    }
+
     /// Renders every diagnostic as a labelled snippet of its file, the way
     /// compilers do; `styled` adds terminal colours.
     pub fn render(&self, styled: bool) -> String {

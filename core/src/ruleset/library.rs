@@ -146,44 +146,51 @@ impl Library {
             Ok(_) => Diagnostics::default(),
             Err(d) => d,
         };
+        if !all.is_empty() {
+            // The options patch the ruleset: trying them now would only
+            // repeat its own problems.
+            return all;
+        }
         let Loaded { tree, .. } = self.load(reference, &[]);
-        let mut trials = Vec::new();
-        for entry in tree.get("options").map(Node::entries).unwrap_or_default() {
-            let Ok(spec) = serde_json::from_value::<OptionSpec>(entry.node.to_json()) else {
+        for (name, spec, _) in declared_options(&tree) {
+            let trials: Vec<String> = match spec.form() {
+                Some(OptionForm::Switch) => vec![name.clone()],
+                Some(OptionForm::Choice) => spec
+                    .choices
+                    .iter()
+                    .flat_map(|c| c.keys())
+                    .map(|v| format!("{name}={v}"))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let failing: Vec<(String, Diagnostics)> = trials
+                .into_iter()
+                .filter_map(|t| {
+                    self.assemble(reference, std::slice::from_ref(&t))
+                        .err()
+                        .map(|d| (t, d))
+                })
+                .collect();
+            let Some((first, diagnostics)) = failing.first() else {
                 continue;
             };
-            match spec.form() {
-                Some(OptionForm::Switch) => trials.push(entry.key.clone()),
-                Some(OptionForm::Choice) => trials.extend(
-                    spec.choices
-                        .iter()
-                        .flat_map(|c| c.keys())
-                        .map(|v| format!("{}={v}", entry.key)),
-                ),
-                _ => {}
-            }
-        }
-        for trial in trials {
-            if let Err(d) = self.assemble(reference, std::slice::from_ref(&trial)) {
-                for mut item in d.items {
-                    if matches!(item.location, crate::ruleset::Location::CommandLine { .. }) {
-                        continue;
-                    }
-                    item.help = Some(match item.help {
-                        Some(h) => format!("{h}; found with --option {trial}"),
-                        None => format!("found with --option {trial}"),
-                    });
-                    if !all.items.iter().any(|i| {
-                        i.code == item.code
-                            && i.location == item.location
-                            && i.message == item.message
-                    }) {
-                        // Re-home the source so rendering finds it.
-                        if let crate::ruleset::Location::File { source, .. } = &mut item.location {
-                            *source = all.sources.add(d.sources.get(*source).clone());
-                        }
-                        all.items.push(item);
-                    }
+            let more = match failing.len() - 1 {
+                0 => String::new(),
+                n => format!(" (and with {n} more of its choices)"),
+            };
+            for mut item in diagnostics.items.clone() {
+                if let crate::ruleset::Location::File { source, .. } = &mut item.location {
+                    *source = all.sources.add(diagnostics.sources.get(*source).clone());
+                } else {
+                    continue;
+                }
+                let found = format!("found with --option {first}{more}");
+                item.help = Some(match item.help {
+                    Some(h) => format!("{h}; {found}"),
+                    None => found,
+                });
+                if !all.items.contains(&item) {
+                    all.items.push(item);
                 }
             }
         }
@@ -205,16 +212,15 @@ impl Library {
         diagnostics
             .items
             .extend(apply_options(&mut tree, options, &sources));
-        if diagnostics.is_empty() {
-            diagnostics
-                .items
-                .extend(check_sections(&tree, &sources, self.registry));
-            for d in self.validator.check(self.registry, &sources, &tree) {
-                if !diagnostics.items.contains(&d) {
-                    diagnostics.items.push(d);
-                }
+        diagnostics
+            .items
+            .extend(check_sections(&tree, &sources, self.registry));
+        for d in self.validator.check(self.registry, &sources, &tree) {
+            if !diagnostics.items.contains(&d) {
+                diagnostics.items.push(d);
             }
         }
+        diagnostics.sort();
         Loaded { tree, diagnostics }
     }
 
@@ -406,8 +412,45 @@ impl Library {
     }
 }
 
-/// Lays `child` over `parent` (see [`RulesetMeta::extends`]).
+/// Lays `child` over `parent` (see [`RulesetMeta::extends`]). An inherited
+/// choice option whose default no longer describes the merged ruleset (the
+/// child changed what it set) keeps its choices but loses its default.
 fn merge(parent: Node, child: &Node) -> Node {
+    let mut out = merge_tables(parent, child);
+    let redeclared: Vec<&str> = child
+        .get("options")
+        .map(Node::entries)
+        .unwrap_or_default()
+        .iter()
+        .map(|e| e.key.as_str())
+        .collect();
+    let stale: Vec<String> = declared_options(&out)
+        .into_iter()
+        .filter(|(name, _, node)| {
+            !redeclared.contains(&name.as_str())
+                && node
+                    .get("default")
+                    .and_then(Node::as_str)
+                    .and_then(|d| node.get("choices").and_then(|c| c.get(d)))
+                    .is_some_and(|choice| {
+                        let mut patched = out.clone();
+                        apply_patch(&mut patched, choice);
+                        sections_json(&patched) != sections_json(&out)
+                    })
+        })
+        .map(|(name, _, _)| name)
+        .collect();
+    if let Some(options) = out.table_mut("options", &child.origin) {
+        for name in stale {
+            if let Some(option) = options.table_mut(&name, &child.origin) {
+                option.remove("default");
+            }
+        }
+    }
+    out
+}
+
+fn merge_tables(parent: Node, child: &Node) -> Node {
     let mut out = parent;
     for entry in child.entries() {
         match entry.key.as_str() {
@@ -815,7 +858,7 @@ fn typed(tree: &Node, reference: &str, applied: &[String]) -> Result<ResolvedRul
             _ => return Err(format!("[{}] is missing", kind.section())),
         };
         let id = params
-            .remove("kind")
+            .shift_remove("kind")
             .and_then(|k| k.as_str().map(String::from))
             .ok_or_else(|| format!("[{}] has no kind", kind.section()))?;
         sections.push((kind, Section { kind: id, params }));

@@ -1,0 +1,304 @@
+//! The `tengen` command as a user meets it: exit codes, and the messages a
+//! person reads for good and bad input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `tengen` in `tests/fixtures` with `args` and optional standard input.
+fn tengen(args: &[&str], stdin: Option<&str>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tengen runs");
+    let mut input = child.stdin.take().expect("stdin");
+    input
+        .write_all(stdin.unwrap_or("").as_bytes())
+        .expect("writes stdin");
+    drop(input);
+    let out = child.wait_with_output().expect("tengen finishes");
+    Run {
+        code: out.status.code().expect("an exit code"),
+        stdout: String::from_utf8(out.stdout).expect("utf-8"),
+        stderr: String::from_utf8(out.stderr).expect("utf-8"),
+    }
+}
+
+fn fails_with(run: &Run, needles: &[&str]) {
+    assert_eq!(run.code, 1, "exit code; stderr:\n{}", run.stderr);
+    for needle in needles {
+        assert!(
+            run.stderr.contains(needle),
+            "missing `{needle}` in:\n{}",
+            run.stderr
+        );
+    }
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+}
+
+#[test]
+fn validate_accepts_good_rulesets() {
+    let run = tengen(
+        &[
+            "validate",
+            "good/small-go.toml",
+            "good/small-tromp-taylor.toml",
+            "go",
+            "tromp-taylor",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "good/small-go.toml: ok\ngood/small-tromp-taylor.toml: ok\ngo: ok\ntromp-taylor: ok\n"
+    );
+}
+
+#[test]
+fn validate_reports_a_toml_syntax_error_with_its_line() {
+    let run = tengen(&["validate", "bad/syntax.toml"], None);
+    fails_with(
+        &run,
+        &["error[toml-syntax]", "bad/syntax.toml:3:", "not valid TOML"],
+    );
+    insta::assert_snapshot!(run.stderr);
+}
+
+#[test]
+fn validate_reports_every_problem_at_once_with_file_line_and_key() {
+    let run = tengen(&["validate", "bad/many-problems.toml"], None);
+    fails_with(
+        &run,
+        &[
+            "ruleset.id: \"Many Problems\" is not a valid name",
+            "topology.width: 30 is too large: the most allowed is 25",
+            "topology.height: expected an integer, found a string (\"nine\")",
+            "unknown key `resolvr` at the top level",
+            "did you mean `resolver`?",
+            "repetition.kind: there is no RepetitionPolicy named `positional-superk`",
+            "did you mean `positional-superko`?",
+            "scorer.komi: 7.25 must be a multiple of 0.5",
+            "objective.resignation: expected a boolean",
+            "unknown key `sucide` in [objective]",
+            "bad/many-problems.toml:8:9",
+        ],
+    );
+    insta::assert_snapshot!(run.stderr);
+}
+
+#[test]
+fn validate_reports_a_missing_section() {
+    let run = tengen(&["validate", "bad/missing-section.toml"], None);
+    fails_with(
+        &run,
+        &[
+            "error[missing-section]",
+            "the ruleset has no [repetition] section",
+            "error[missing-key]",
+            "resolver.suicide: [resolver] needs a `suicide`",
+        ],
+    );
+}
+
+#[test]
+fn validate_reports_a_cycle_of_extends() {
+    let run = tengen(&["validate", "bad/cycle-a.toml"], None);
+    fails_with(
+        &run,
+        &[
+            "error[cyclic-extends]",
+            "cycle-a.toml -> cycle-b.toml -> cycle-a.toml",
+        ],
+    );
+}
+
+#[test]
+fn validate_reports_a_missing_parent() {
+    let run = tengen(&["validate", "bad/missing-parent.toml"], None);
+    fails_with(
+        &run,
+        &[
+            "error[missing-extends]",
+            "no bundled ruleset or file named `goo`",
+            "did you mean `go`?",
+        ],
+    );
+}
+
+#[test]
+fn validate_reports_a_cross_component_problem() {
+    let run = tengen(&["validate", "bad/handicap-on-11.toml"], None);
+    fails_with(
+        &run,
+        &[
+            "opening.stones",
+            "handicap stones are placed on 9x9, 13x13 and 19x19 boards only, not on 11x11",
+        ],
+    );
+}
+
+#[test]
+fn validate_reports_malformed_options() {
+    let run = tengen(&["validate", "bad/options.toml"], None);
+    fails_with(
+        &run,
+        &[
+            "`huge` is not an option of this ruleset",
+            "an option gives exactly one of `patch`",
+            "`komi` is not a parameter: write `section.key`",
+            "the ruleset as written must describe its default choice, but choice `9` changes topology.width from 19 to 9",
+        ],
+    );
+}
+
+#[test]
+fn contradictory_and_unknown_options_are_refused() {
+    let run = tengen(
+        &["show", "bad/options.toml", "-o", "small", "-o", "large"],
+        None,
+    );
+    fails_with(
+        &run,
+        &["options `small` and `large` cannot be combined (given as `small` and `large`)"],
+    );
+    let run = tengen(&["show", "go", "-o", "sise=9"], None);
+    fails_with(
+        &run,
+        &["this ruleset has no option `sise`", "did you mean `size`?"],
+    );
+    let run = tengen(&["show", "go", "-o", "size=10"], None);
+    fails_with(
+        &run,
+        &["`10` is not a choice of option `size`: size=9|13|19"],
+    );
+    let run = tengen(&["show", "go", "-o", "komi=lots"], None);
+    fails_with(
+        &run,
+        &[
+            "on the command line: `komi=lots`",
+            "scorer.komi: expected a number, found a string",
+        ],
+    );
+    let run = tengen(&["show", "go", "-o", "size"], None);
+    fails_with(&run, &["option `size` needs a value"]);
+}
+
+#[test]
+fn an_unknown_ruleset_is_named_with_suggestions() {
+    let run = tengen(&["play", "tromp-tailor"], None);
+    fails_with(
+        &run,
+        &[
+            "no bundled ruleset or file named `tromp-tailor`",
+            "did you mean `tromp-taylor`?",
+        ],
+    );
+}
+
+#[test]
+fn show_prints_the_resolved_composition() {
+    let run = tengen(
+        &["show", "tromp-taylor", "-o", "size=9", "-o", "komi=6.5"],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn explain_documents_rulesets_and_components() {
+    let run = tengen(&["explain", "go"], None);
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout
+            .contains("Options (--option ...):\n  size=9|13|19 [default 19]")
+    );
+    let run = tengen(&["explain", "area"], None);
+    assert!(
+        run.stdout
+            .contains("komi (number; required; -1000.0 to 1000.0, in steps of 0.5)"),
+        "{}",
+        run.stdout
+    );
+    let run = tengen(&["explain", "none"], None);
+    assert!(
+        run.stdout.contains("Opening `none`") && run.stdout.contains("RepetitionPolicy `none`")
+    );
+    let run = tengen(&["explain", "repetition/none"], None);
+    assert!(!run.stdout.contains("Opening `none`"));
+    let run = tengen(&["explain", "per-placment"], None);
+    fails_with(
+        &run,
+        &[
+            "nothing is called `per-placment`",
+            "did you mean `per-placement`?",
+        ],
+    );
+}
+
+#[test]
+fn play_reads_piped_moves_reports_refusals_and_scores() {
+    let moves = "E5\nE5\nZ9\npas\nD5\nundo\nD5\npass\npass\nmark D5\nP2: mark D5\nP1: accept\nP2: accept\nE4\n";
+    let run = tengen(&["play", "go", "-o", "size=9"], Some(moves));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for needle in [
+        "! `E5` refused: E5 is occupied",
+        "! `Z9` is off the board: columns run from A to J, rows from 1 to 9",
+        "! `pas` is not an action; did you mean `pass`?",
+        "Took back the last line.",
+        "! `mark D5` refused: both players may act now, so say who: `P1: mark D5` or `P2: mark D5`",
+        "Game over: Black (Player 1) wins by 74 points (B+74).",
+        "! `E4` refused: the game is over",
+    ] {
+        assert!(
+            run.stdout.contains(needle),
+            "missing `{needle}` in:\n{}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
+fn replay_prints_the_result_or_the_line_of_the_first_refusal() {
+    let run = tengen(
+        &["replay", "go", "-", "-o", "size=9"],
+        Some("E5\nD5\n\n# a comment\npass\npass\nP1: accept\nP2: accept\n"),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("Game over: White (Player 2) wins by 7 points (W+7)."),
+        "{}",
+        run.stdout
+    );
+    let run = tengen(&["replay", "go", "-", "-o", "size=9"], Some("E5\nD5\nE5\n"));
+    fails_with(&run, &["-:3:1: `E5` refused: E5 is occupied"]);
+    let run = tengen(&["replay", "go", "-", "-o", "size=9"], Some("E5\nD5 xx\n"));
+    fails_with(&run, &["-:2:4: `xx` is neither a point nor an action"]);
+    let run = tengen(&["replay", "go", "no-such-record.txt"], None);
+    fails_with(&run, &["cannot read no-such-record.txt"]);
+}
+
+#[test]
+fn schema_check_spots_a_stale_file() {
+    let run = tengen(
+        &["schema", "--check", "../../../rulesets/ruleset.schema.json"],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = tengen(&["schema", "--check", "good/small-go.toml"], None);
+    fails_with(
+        &run,
+        &["is stale: regenerate it with `cargo run --release -- schema --write"],
+    );
+}
