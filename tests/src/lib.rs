@@ -39,6 +39,9 @@ use tengen_core::ruleset::Library;
 use tengen_core::text::{DiagramMarks, describe_result, draw, points, short_result};
 use tengen_core::{Colour, Game, Phase, PointSet, Seat, ToAct};
 
+/// The folder of scenario files, for the runner and other tools.
+pub const SCENARIOS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios");
+
 /// The rules texts a scenario may cite (the seeds of the project, and the
 /// project's notes on them).
 pub const SOURCES: &[&str] = &[
@@ -248,7 +251,20 @@ fn status(game: &Game) -> String {
             None => "game over".into(),
         },
         (Phase::Agreement, _) => {
-            "agreement: either player may mark, unmark, accept or resume".into()
+            let accepted: Vec<&str> = Seat::BOTH
+                .iter()
+                .filter(|&&s| state.accepted()[s])
+                .map(|s| s.short_name())
+                .collect();
+            format!(
+                "agreement, either player to act; {} stone(s) marked dead; accepted by {}",
+                state.marks().len(),
+                if accepted.is_empty() {
+                    "nobody".to_string()
+                } else {
+                    accepted.join(" and ")
+                }
+            )
         }
         (phase, ToAct::Seat(seat)) => format!("{phase}, {} to act", who(seat)),
         (phase, _) => format!("{phase}"),
@@ -277,7 +293,8 @@ fn run_step(
         |message: String| failures.push(format!("step {n} (`{}`): {message}", step.play));
     trace.push_str(&format!("\n{n}. {}", step.play));
     if let Some(note) = &step.note {
-        trace.push_str(&format!("    # {}", note.trim()));
+        let note: Vec<&str> = note.split_whitespace().collect();
+        trace.push_str(&format!("    # {}", note.join(" ")));
     }
     trace.push('\n');
     let line = match parse_line(&game.rules().geometry, &step.play) {
@@ -318,7 +335,7 @@ fn run_step(
             let (captured, own, placed) = removals(game, record_before);
             let captured = names(game, captured);
             let own = names(game, own);
-            trace.push_str("   accepted");
+            trace.push_str("   ok");
             if !captured.is_empty() {
                 trace.push_str(&format!("; captured {}", join(&captured)));
             }

@@ -12,9 +12,6 @@ fn scenarios() {
     let failures = Mutex::new(Vec::new());
     let count = Mutex::new(0);
     insta::glob!("../scenarios", "**/*.toml", |path| {
-        if path.parent().is_some_and(|p| p.ends_with("rulesets")) {
-            return;
-        }
         *count.lock().unwrap() += 1;
         let scenario = match Scenario::read(path) {
             Ok(s) => s,
@@ -27,12 +24,16 @@ fn scenarios() {
         if outcome.failures.is_empty() {
             insta::assert_snapshot!(outcome.trace);
         } else {
-            failures.lock().unwrap().push(format!(
+            let report = format!(
                 "{}:\n  {}\n--- trace ---\n{}",
                 path.display(),
                 outcome.failures.join("\n  "),
                 outcome.trace
-            ));
+            );
+            // Printed at once too: insta stops the test early when snapshots
+            // are pending.
+            eprintln!("{report}");
+            failures.lock().unwrap().push(report);
         }
     });
     let failures = failures.into_inner().unwrap();

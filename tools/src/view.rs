@@ -173,6 +173,7 @@ pub(crate) fn events(game: &Game, applied: &Applied) -> Vec<String> {
                     RemovalCause::Capture => "captured",
                     RemovalCause::SelfCapture => "removed by self-capture",
                     RemovalCause::Payment => "paid",
+                    RemovalCause::Dead => "taken off as dead",
                 };
                 out.push(format!(
                     "{} {} {what}: {}",

@@ -105,7 +105,12 @@ impl<'a> Ctx<'a> {
         self.state.history.push(Occurrence {
             board: self.state.board.hash(),
             next_seat,
-            moves_completed: self.state.moves_completed,
+            move_number: if self.state.phase == Phase::Play {
+                self.state.current.number
+            } else {
+                0
+            },
+            within_move: self.state.phase == Phase::Play,
         });
         Ok(())
     }
@@ -169,6 +174,31 @@ impl<'a> Ctx<'a> {
             points: range,
         });
         Ok(())
+    }
+
+    /// Takes the marked dead stones off the board (at the end of a game
+    /// settled by agreement), counting them as prisoners of the other
+    /// colour, and clears the marks.
+    pub fn remove_marked_dead(&mut self) {
+        let dead: Vec<Point> = self.state.marks.iter().collect();
+        for colour in [Colour::Black, Colour::White] {
+            let stones: Vec<Point> = dead
+                .iter()
+                .copied()
+                .filter(|&p| self.state.board.get(p) == Some(colour))
+                .collect();
+            let mut removed = Vec::new();
+            for &p in &stones {
+                if self.state.board.get(p).is_some() {
+                    self.state.board.remove_string(p, &mut removed);
+                }
+            }
+            let taker = self.state.seat_of_colour(colour.opponent());
+            self.state.prisoners[taker] += removed.len() as u32;
+            self.applied
+                .push_removed(colour, RemovalCause::Dead, &removed);
+        }
+        self.state.marks.clear();
     }
 
     /// Clears every dead mark and acceptance.

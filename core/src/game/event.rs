@@ -13,6 +13,8 @@ pub enum RemovalCause {
     SelfCapture,
     /// Paid for a special turn.
     Payment,
+    /// Agreed dead at the end of the game and taken off before scoring.
+    Dead,
 }
 
 /// One thing an action did. Point lists live in [`Applied`], so recording

@@ -12,9 +12,12 @@ pub struct Occurrence {
     pub board: u64,
     /// The seat that acted after the position arose.
     pub next_seat: Seat,
-    /// The number of moves completed when it arose (0 for the initial
-    /// position, and for a position created within the first move).
-    pub moves_completed: u32,
+    /// The number of the move that created it (from 1), or 0 for a
+    /// position from before play (the starting position, setup stones).
+    pub move_number: u32,
+    /// Whether that move went on after it (a position created by an early
+    /// placement of a move with several).
+    pub within_move: bool,
 }
 
 impl Occurrence {
@@ -172,7 +175,8 @@ mod tests {
         Occurrence {
             board,
             next_seat: seat,
-            moves_completed: 0,
+            move_number: 0,
+            within_move: false,
         }
     }
 

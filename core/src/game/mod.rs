@@ -18,7 +18,7 @@ mod state;
 pub use ctx::Ctx;
 pub use event::{Applied, Event, RemovalCause};
 pub use history::{Occurrence, PositionHistory};
-pub use refusal::Refusal;
+pub use refusal::{EarlierPosition, Refusal};
 pub use result::{EndReason, GameResult};
 pub use state::{CurrentMove, GameState, MoveSummary, Phase};
 
@@ -132,7 +132,8 @@ impl Game {
         state.history.push(Occurrence {
             board: state.board.hash(),
             next_seat: Seat::One,
-            moves_completed: 0,
+            move_number: 0,
+            within_move: false,
         });
         let mut applied = Applied::default();
         rules.opening.start(&mut Ctx::new(
@@ -320,12 +321,12 @@ impl Game {
 
     fn dispatch(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         let phase = self.state.phase;
-        if action != Action::Resign
-            && phase != Phase::Agreement
-            && let ToAct::Seat(to_act) = self.to_act()
-            && to_act != seat
-        {
-            return Err(Refusal::NotYourTurn { seat, to_act });
+        if action != Action::Resign && phase != Phase::Agreement {
+            if let ToAct::Seat(to_act) = self.to_act() {
+                if to_act != seat {
+                    return Err(self.out_of_turn(seat, to_act, action));
+                }
+            }
         }
         if phase == Phase::Play {
             match action {
@@ -346,6 +347,30 @@ impl Game {
             action: action.kind_name(),
             phase,
         })
+    }
+
+    /// The refusal for an action out of turn: "not your turn" when the seat
+    /// to act could take it, "not available" when nobody could.
+    fn out_of_turn(&self, seat: Seat, to_act: Seat, action: Action) -> Refusal {
+        let core = self.state.phase == Phase::Play
+            && matches!(action, Action::Place(_) | Action::Pass | Action::PassMove);
+        if core {
+            return Refusal::NotYourTurn { seat, to_act };
+        }
+        let mut trial = self.trial();
+        let rules = Arc::clone(&self.rules);
+        let handled = rules.components().into_iter().any(|(kind, component)| {
+            let mut ctx = Ctx::new(&rules, &mut trial.state, &mut trial.applied, kind);
+            component.handle_action(&mut ctx, to_act, action).is_some()
+        });
+        if handled {
+            Refusal::NotYourTurn { seat, to_act }
+        } else {
+            Refusal::NotAvailable {
+                action: action.kind_name(),
+                phase: self.state.phase,
+            }
+        }
     }
 
     /// Asks every component whether it vetoes `action`.
@@ -402,8 +427,13 @@ impl Game {
         Refusal::Repetition {
             point: point.map(|p| self.rules.geometry.label(p)),
             rule: self.rules.repetition.rule_name(),
-            earlier_after_moves: occurrence.map_or(0, |o| o.moves_completed),
-            initial: earlier == 0,
+            earlier: match occurrence {
+                _ if earlier == 0 => EarlierPosition::Start,
+                None => EarlierPosition::Start,
+                Some(o) if o.move_number == 0 => EarlierPosition::Setup,
+                Some(o) if o.within_move => EarlierPosition::DuringMove(o.move_number),
+                Some(o) => EarlierPosition::AfterMove(o.move_number),
+            },
         }
     }
 
@@ -434,7 +464,8 @@ impl Game {
             self.state.history.push(Occurrence {
                 board: hash,
                 next_seat,
-                moves_completed: self.state.moves_completed,
+                move_number: self.state.current.number,
+                within_move: !ends_move,
             });
         }
         self.state.current.placed += 1;
@@ -541,7 +572,8 @@ impl Game {
                 self.state.history.push(Occurrence {
                     board: hash,
                     next_seat,
-                    moves_completed: self.state.moves_completed,
+                    move_number: self.state.current.number,
+                    within_move: false,
                 });
             }
         }
@@ -631,7 +663,12 @@ impl Game {
 
     /// Whether `action` by `seat` would be accepted, tried on a copy.
     pub fn accepts(&self, seat: Seat, action: Action) -> bool {
-        let mut trial = Game {
+        self.trial().perform(seat, action).is_ok()
+    }
+
+    /// A copy of the game without record or undo, for trying actions.
+    fn trial(&self) -> Game {
+        Game {
             rules: Arc::clone(&self.rules),
             start: Arc::clone(&self.start),
             state: self.state.clone(),
@@ -640,8 +677,7 @@ impl Game {
             keep_undo: false,
             applied: Applied::default(),
             removals: Removals::default(),
-        };
-        trial.perform(seat, action).is_ok()
+        }
     }
 
     /// Every action `seat` may take now: placements, passes, and whatever

@@ -6,6 +6,30 @@ use crate::game::Phase;
 use crate::geometry::PointLabel;
 use std::fmt;
 
+/// An earlier position, as a person would name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EarlierPosition {
+    /// The position the game started from.
+    Start,
+    /// A position of the setup, before play began.
+    Setup,
+    /// The position after this move (numbered from 1).
+    AfterMove(u32),
+    /// A position reached during this move, before its last placement.
+    DuringMove(u32),
+}
+
+impl fmt::Display for EarlierPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EarlierPosition::Start => f.write_str("the starting position"),
+            EarlierPosition::Setup => f.write_str("a position of the setup"),
+            EarlierPosition::AfterMove(n) => write!(f, "the position after move {n}"),
+            EarlierPosition::DuringMove(n) => write!(f, "a position reached during move {n}"),
+        }
+    }
+}
+
 /// Why an action was refused, naming the rule it breaks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
@@ -41,11 +65,8 @@ pub enum Refusal {
         point: Option<PointLabel>,
         /// The rule, e.g. "positional superko".
         rule: &'static str,
-        /// How many moves had been completed when the earlier position arose
-        /// (0: the starting position or the first move).
-        earlier_after_moves: u32,
-        /// Whether the earlier position is the starting position.
-        initial: bool,
+        /// Which earlier position.
+        earlier: EarlierPosition,
     },
     /// Passing is not allowed in this ruleset.
     PassingForbidden,
@@ -102,22 +123,11 @@ impl fmt::Display for Refusal {
             Refusal::Repetition {
                 point,
                 rule,
-                earlier_after_moves,
-                initial,
-            } => {
-                match point {
-                    Some(p) => write!(f, "{p} would recreate ")?,
-                    None => f.write_str("this move would recreate ")?,
-                }
-                if *initial {
-                    f.write_str("the starting position")?;
-                } else if *earlier_after_moves == 0 {
-                    f.write_str("a position from the first move")?;
-                } else {
-                    write!(f, "the position after move {earlier_after_moves}")?;
-                }
-                write!(f, " ({rule})")
-            }
+                earlier,
+            } => match point {
+                Some(p) => write!(f, "{p} would recreate {earlier} ({rule})"),
+                None => write!(f, "this move would recreate {earlier} ({rule})"),
+            },
             Refusal::PassingForbidden => f.write_str("passing is not allowed in this game"),
             Refusal::Rule { message, .. } => f.write_str(message),
         }

@@ -21,7 +21,7 @@ tengen_core::component! {
     /// stone marks its whole string) or take a mark back (`unmark D4`);
     /// every change of the marks withdraws any acceptance already given.
     /// When both players have accepted the same marks (`accept`), the marked
-    /// strings are removed and the board is scored. Either player may
+    /// strings are taken off the board and the board is scored. Either player may
     /// instead resume play (`resume`): the marks are cleared, play goes on
     /// with the player whose turn it would have been (the opponent of the
     /// one who passed second), and two more consecutive passes return to
@@ -60,9 +60,12 @@ impl FromParams for Score {
 }
 
 impl Score {
+    /// Scores the board (marked dead stones count as removed), takes the
+    /// dead stones off, and ends the game.
     fn finish_on_score(ctx: &mut Ctx<'_>) {
         let sheet = ctx.score();
         let winner = sheet.leader().map(|c| ctx.state().seat_of_colour(c));
+        ctx.remove_marked_dead();
         ctx.finish(GameResult {
             winner,
             reason: EndReason::Score,

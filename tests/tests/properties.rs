@@ -1,0 +1,182 @@
+//! Properties of random legal games of every bundled ruleset: after every
+//! action the board's incremental structures agree with a recomputation,
+//! no string is left without liberties, undo restores the exact state, a
+//! refused action changes nothing, every offered action is accepted, and no
+//! position repeats where the repetition rule forbids it.
+
+use proptest::prelude::*;
+use std::collections::HashSet;
+use tengen_core::{Action, Game, Phase, Point, Seat, ToAct};
+
+/// A small deterministic generator (xorshift64*), so a failing case can be
+/// replayed from its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Picks an action the way a careless player would: mostly a placement,
+/// sometimes a pass, rarely anything else.
+fn pick(game: &Game, rng: &mut Rng) -> (Seat, Action) {
+    let seat = match game.to_act() {
+        ToAct::Seat(s) => s,
+        _ => Seat::BOTH[rng.below(2)],
+    };
+    let legal = game.legal_actions(seat);
+    assert!(
+        !legal.is_empty(),
+        "{seat} has no legal action in {:?}",
+        game.state().phase()
+    );
+    let placements: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Place(_)))
+        .collect();
+    let roll = rng.below(100);
+    if !placements.is_empty() && roll < 92 {
+        return (seat, placements[rng.below(placements.len())]);
+    }
+    let others: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| *a != Action::Resign || roll == 99)
+        .collect();
+    let pool = if others.is_empty() { &legal } else { &others };
+    (seat, pool[rng.below(pool.len())])
+}
+
+/// A random action, legal or not.
+fn anything(game: &Game, rng: &mut Rng) -> (Seat, Action) {
+    let points = game.rules().geometry.point_count();
+    let p = Point::new(rng.below(points));
+    let action = match rng.below(8) {
+        0 => Action::Pass,
+        1 => Action::PassMove,
+        2 => Action::Mark(p),
+        3 => Action::Accept,
+        4 => Action::Resume,
+        5 => Action::TakeButton,
+        _ => Action::Place(p),
+    };
+    (Seat::BOTH[rng.below(2)], action)
+}
+
+fn check_board(game: &Game) {
+    let board = game.board();
+    board
+        .verify()
+        .expect("incremental board equals the recomputed one");
+    for (p, _) in board.stones() {
+        assert!(
+            board.has_liberty(p),
+            "the string at {} has no liberty",
+            game.rules().geometry.name(p)
+        );
+    }
+}
+
+fn play_random_game(ruleset: &str, options: &[String], seed: u64, max_actions: usize) {
+    let rules = tengen_variants::library()
+        .assemble(ruleset, options)
+        .expect("a bundled ruleset");
+    let forbids_repetition = rules.repetition.rule_name() == "positional superko";
+    let mut game = Game::new(rules);
+    let mut rng = Rng(seed | 1);
+    for _ in 0..max_actions {
+        if game.state().phase() == Phase::Over {
+            break;
+        }
+        // A refused action changes nothing.
+        let before = game.state().clone();
+        let (seat, action) = anything(&game, &mut rng);
+        if game.apply(seat, action).is_err() {
+            assert_eq!(
+                *game.state(),
+                before,
+                "refused {action:?} by {seat} changed the game"
+            );
+        } else {
+            // Undo is the exact inverse of apply.
+            game.undo().expect("undo");
+            assert_eq!(
+                *game.state(),
+                before,
+                "undo after {action:?} did not restore the game"
+            );
+        }
+        // Every offered action is accepted (checked on a sample).
+        if let ToAct::Seat(s) = game.to_act() {
+            let legal = game.legal_actions(s);
+            for _ in 0..3.min(legal.len()) {
+                let a = legal[rng.below(legal.len())];
+                assert!(game.accepts(s, a), "{a:?} was offered to {s} but refused");
+            }
+        }
+        let (seat, action) = pick(&game, &mut rng);
+        let before = game.state().clone();
+        game.apply(seat, action)
+            .unwrap_or_else(|r| panic!("legal {action:?} refused: {r}"));
+        check_board(&game);
+        game.undo().expect("undo");
+        assert_eq!(
+            *game.state(),
+            before,
+            "undo after {action:?} did not restore the game"
+        );
+        game.apply(seat, action).expect("replaying the same action");
+    }
+    if forbids_repetition {
+        let mut seen = HashSet::new();
+        for occurrence in game.state().history().occurrences() {
+            assert!(
+                seen.insert(occurrence.board),
+                "a position repeated under positional superko"
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_go_games_keep_every_invariant(seed in any::<u64>()) {
+        play_random_game("go", &["size=9".into()], seed, 160);
+    }
+
+    #[test]
+    fn random_tromp_taylor_games_keep_every_invariant(seed in any::<u64>()) {
+        play_random_game("tromp-taylor", &["size=9".into()], seed, 160);
+    }
+
+    #[test]
+    fn random_handicap_games_keep_every_invariant(seed in any::<u64>()) {
+        play_random_game("go", &["size=9".into(), "handicap=4".into()], seed, 120);
+    }
+}
+
+#[test]
+fn a_long_random_19x19_game_keeps_every_invariant() {
+    play_random_game("tromp-taylor", &[], 0x5EED, 400);
+}
+
+#[test]
+fn every_bundled_ruleset_survives_random_play() {
+    tengen_variants::link();
+    for bundled in tengen_variants::library().bundled() {
+        for seed in 1..4 {
+            play_random_game(bundled.id, &["size=9".into()], seed, 100);
+        }
+    }
+}
