@@ -444,10 +444,10 @@ fn check_state(game: &Game, step: &Step, trace: &mut String, fail: &mut impl FnM
             Err(e) => fail(format!("expected board: {e}")),
         }
     }
-    if let Some(phase) = &step.phase {
-        if state.phase().to_string() != *phase {
-            fail(format!("phase is {}, expected {phase}", state.phase()));
-        }
+    if let Some(phase) = &step.phase
+        && state.phase().to_string() != *phase
+    {
+        fail(format!("phase is {}, expected {phase}", state.phase()));
     }
     if let Some(who) = &step.to_act {
         let actual = match game.to_act() {

@@ -321,12 +321,12 @@ impl Game {
 
     fn dispatch(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         let phase = self.state.phase;
-        if action != Action::Resign && phase != Phase::Agreement {
-            if let ToAct::Seat(to_act) = self.to_act() {
-                if to_act != seat {
-                    return Err(self.out_of_turn(seat, to_act, action));
-                }
-            }
+        if action != Action::Resign
+            && phase != Phase::Agreement
+            && let ToAct::Seat(to_act) = self.to_act()
+            && to_act != seat
+        {
+            return Err(self.out_of_turn(seat, to_act, action));
         }
         if phase == Phase::Play {
             match action {
@@ -688,8 +688,25 @@ impl Game {
         actions
     }
 
-    /// Whether `seat` has any legal action other than resigning.
+    /// Whether `seat` has any legal action other than resigning. Cheap in
+    /// the common cases (a pass is allowed, or an early empty point is
+    /// legal): it runs after every action.
     pub fn has_legal_move(&self, seat: Seat) -> bool {
+        if self.state.phase == Phase::Play && self.state.current.seat == seat {
+            if self.rules.objective.passing_allowed()
+                && self.check_components(seat, Action::Pass).is_ok()
+            {
+                return true;
+            }
+            if self
+                .rules
+                .geometry
+                .points()
+                .any(|p| self.state.board.is_empty(p) && self.is_legal_placement(seat, p))
+            {
+                return true;
+            }
+        }
         let mut actions = Vec::new();
         self.collect_moves(seat, &mut actions, true);
         !actions.is_empty()

@@ -1,0 +1,75 @@
+//! Times random playouts through the full engine (a first measurement; the
+//! benchmark suite compares against a peer): uniformly random legal
+//! placements that do not fill the mover's own single-point eye, passing
+//! when none is left, until the ruleset ends the game.
+//!
+//! `cargo run --release --example playout -- [RULESET] [SIZE] [GAMES]`
+
+use std::time::Instant;
+use tengen_core::{Action, Game, Phase, Point, ToAct};
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn own_eye(game: &Game, p: Point, seat: tengen_core::Seat) -> bool {
+    let colour = game.state().colour_of(seat);
+    let g = &game.rules().geometry;
+    g.neighbours(p)
+        .iter()
+        .all(|&n| game.board().get(n) == Some(colour))
+}
+
+fn main() {
+    tengen_variants::link();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let ruleset = args.first().map_or("tromp-taylor", String::as_str);
+    let size = args.get(1).map_or("19", String::as_str);
+    let games: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(200);
+    let rules = tengen_variants::library()
+        .assemble(ruleset, &[format!("size={size}")])
+        .unwrap_or_else(|d| panic!("{d}"));
+    let fresh = Game::new(rules).without_undo();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut placements = 0u64;
+    let mut empties: Vec<Point> = Vec::with_capacity(fresh.rules().geometry.point_count());
+    let start = Instant::now();
+    for _ in 0..games {
+        let mut game = fresh.clone();
+        let mut moves = 0;
+        while game.state().phase() == Phase::Play && moves < 1000 {
+            let ToAct::Seat(seat) = game.to_act() else {
+                break;
+            };
+            empties.clear();
+            empties.extend(game.board().empty_points());
+            let mut chosen = None;
+            while !empties.is_empty() {
+                let i = rng.below(empties.len());
+                let p = empties.swap_remove(i);
+                if !own_eye(&game, p, seat) && game.is_legal_placement(seat, p) {
+                    chosen = Some(p);
+                    break;
+                }
+            }
+            let action = chosen.map_or(Action::Pass, Action::Place);
+            game.apply(seat, action).expect("a legal action");
+            placements += u64::from(chosen.is_some());
+            moves += 1;
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    println!(
+        "{ruleset} {size}x{size}: {games} playouts in {seconds:.2}s: {:.0} games/s, {:.0} placements/s, {:.1} µs per playout",
+        games as f64 / seconds,
+        placements as f64 / seconds,
+        seconds * 1e6 / games as f64
+    );
+}
