@@ -302,3 +302,84 @@ fn schema_check_spots_a_stale_file() {
         &["is stale: regenerate it with `cargo run --release -- schema --write"],
     );
 }
+
+/// The GNU Go games of `tests/data/gnugo`, written as move records (the
+/// moves, one mark per string GNU Go called dead, both acceptances) and
+/// replayed by `tengen replay go`: the printed result must be GNU Go's
+/// `final_score` (shifted by the handicap compensation GNU Go gives White
+/// under Chinese rules, which the `go` ruleset does not; see
+/// `tests/tests/gnugo.rs`).
+#[test]
+fn replay_reproduces_gnu_go_scores() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/gnugo");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).expect("the GNU Go records") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let record: toml::Table = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+        let size = record["size"].as_integer().unwrap();
+        let komi = record["komi"].as_float().unwrap();
+        let handicap = record["handicap"].as_integer().unwrap();
+        let mut options = vec![format!("size={size}")];
+        if handicap > 0 {
+            options.push(format!("handicap={handicap}"));
+        }
+        options.push(format!("komi={komi}"));
+        // One stone per dead string: find the strings on the final board.
+        let rules = tengen_variants::library().assemble("go", &options).unwrap();
+        let g = rules.geometry.clone();
+        let mut game = tengen_core::Game::new(rules);
+        for line in record["moves"]
+            .as_str()
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+        {
+            let parsed = tengen_core::notation::parse_line(&g, line).unwrap();
+            tengen_core::record::play_line(&mut game, &parsed).unwrap();
+        }
+        let mut text = record["moves"].as_str().unwrap().to_string();
+        let mut marked = tengen_core::PointSet::default();
+        for v in record["dead"].as_array().unwrap() {
+            let p = g.parse_point(v.as_str().unwrap()).unwrap();
+            if !marked.contains(p) {
+                marked.extend(game.board().string_stones(p));
+                text.push_str(&format!("P1: mark {}\n", g.name(p)));
+            }
+        }
+        text.push_str("P1: accept\nP2: accept\n");
+        let mut args = vec!["replay", "go", "-"];
+        for o in &options {
+            args.extend(["-o", o.as_str()]);
+        }
+        let run = tengen(&args, Some(&text));
+        assert_eq!(run.code, 0, "{}: {}", path.display(), run.stderr);
+        let gnugo = record["final-score"].as_str().unwrap();
+        let margin = |r: &str| match r.split_once('+') {
+            Some(("B", x)) => x.parse::<f64>().unwrap(),
+            Some(("W", x)) => -x.parse::<f64>().unwrap(),
+            _ => 0.0,
+        };
+        let expected = margin(gnugo) + handicap as f64;
+        let result_line = run
+            .stdout
+            .lines()
+            .find(|l| l.starts_with("Game over:"))
+            .expect("a result line");
+        let ours = result_line
+            .rsplit_once('(')
+            .and_then(|(_, r)| r.split_once(')'))
+            .map(|(r, _)| r.to_string())
+            .expect("a short result in parentheses");
+        assert_eq!(
+            margin(&ours),
+            expected,
+            "{}: tengen {ours}, GNU Go {gnugo}",
+            path.display()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 6);
+}
