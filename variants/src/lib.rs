@@ -7,14 +7,6 @@
 //! program sees them only if this crate is linked, so every binary and test
 //! crate calls [`link`] once.
 
-pub mod objective;
-pub mod opening;
-pub mod repetition;
-pub mod resolver;
-pub mod schedule;
-pub mod scoring;
-pub mod topology;
-
 use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -25,6 +17,32 @@ use tengen_core::ruleset::{Bundled, Library};
 #[derive(Clone, Copy, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NoParams {}
+
+/// Implements [`FromParams`](tengen_core::registry::FromParams) for a
+/// component that takes no parameters (a unit struct).
+macro_rules! no_params {
+    ($component:ident) => {
+        impl tengen_core::registry::FromParams for $component {
+            type Params = $crate::NoParams;
+
+            fn from_params(
+                _: $crate::NoParams,
+                _: &tengen_core::registry::BuildContext,
+            ) -> Result<$component, Vec<tengen_core::registry::BuildProblem>> {
+                Ok($component)
+            }
+        }
+    };
+}
+pub(crate) use no_params;
+
+pub mod objective;
+pub mod opening;
+pub mod repetition;
+pub mod resolver;
+pub mod schedule;
+pub mod scoring;
+pub mod topology;
 
 /// Makes sure this crate, and so every registration in it, is linked into
 /// the program. Call it once from every binary and test crate.

@@ -13,6 +13,7 @@ pub struct Ctx<'a> {
     state: &'a mut GameState,
     applied: &'a mut Applied,
     kind: ComponentKind,
+    spent: u32,
 }
 
 impl<'a> Ctx<'a> {
@@ -27,7 +28,29 @@ impl<'a> Ctx<'a> {
             state,
             applied,
             kind,
+            spent: 0,
         }
+    }
+
+    /// Opportunities spent through [`Ctx::spend_opportunity`] so far.
+    pub(crate) fn spent(&self) -> u32 {
+        self.spent
+    }
+
+    /// Uses one placement opportunity of the move for something other than
+    /// a stone or a voluntary pass (taking the button, a served handicap
+    /// pass). The core uses it once the component returns, ending the move
+    /// if it was the last.
+    pub fn spend_opportunity(&mut self) {
+        self.spent += 1;
+        self.state.current.other += 1;
+    }
+
+    /// Grants the move `n` more placement opportunities beyond the
+    /// schedule (bought placements); they are used before the schedule
+    /// advances.
+    pub fn grant_opportunities(&mut self, n: u32) {
+        self.state.current.extra += n;
     }
 
     /// The assembled rules.

@@ -157,6 +157,8 @@ impl Game {
             applied: Applied::default(),
             removals: Removals::default(),
         };
+        game.begin_move()?;
+        game.applied.clear();
         game.check_stuck();
         game.checkpoints.push(game.state.clone());
         Ok(game)
@@ -340,7 +342,13 @@ impl Game {
         for (kind, component) in rules.components() {
             let mut ctx = Ctx::new(&rules, &mut self.state, &mut self.applied, kind);
             if let Some(outcome) = component.handle_action(&mut ctx, seat, action) {
-                return outcome;
+                let spent = ctx.spent();
+                outcome?;
+                self.spend(spent)?;
+                if phase == Phase::Opening && self.state.phase == Phase::Play {
+                    self.begin_move()?;
+                }
+                return Ok(());
             }
         }
         Err(Refusal::NotAvailable {
@@ -381,6 +389,16 @@ impl Game {
         Ok(())
     }
 
+    /// Whether the opportunity about to be used is the last of the move,
+    /// and the seat that acts after it.
+    fn after_this_opportunity(&self) -> (bool, Seat) {
+        if self.ends_move_after_this() {
+            (true, self.seat_at(self.state.placement + 1))
+        } else {
+            (false, self.state.current.seat)
+        }
+    }
+
     /// Whether the opportunity about to be used is the last of the move.
     fn ends_move_after_this(&self) -> bool {
         self.state.current.extra == 0
@@ -399,12 +417,7 @@ impl Game {
         let plan = self.rules.resolver.plan(&self.state.board, colour, point)?;
         let mut draw = false;
         if let Some(hash) = plan.position {
-            let ends_move = self.ends_move_after_this();
-            let next_seat = if ends_move {
-                self.seat_at(self.state.placement + 1)
-            } else {
-                seat
-            };
+            let (ends_move, next_seat) = self.after_this_opportunity();
             let candidate = Candidate {
                 board: hash,
                 next_seat,
@@ -455,12 +468,7 @@ impl Game {
         });
         self.record_removals(colour, seat);
         if let Some(hash) = plan.position {
-            let ends_move = self.ends_move_after_this();
-            let next_seat = if ends_move {
-                self.seat_at(self.state.placement + 1)
-            } else {
-                seat
-            };
+            let (ends_move, next_seat) = self.after_this_opportunity();
             self.state.history.push(Occurrence {
                 board: hash,
                 next_seat,
@@ -617,7 +625,43 @@ impl Game {
             let mut ctx = Ctx::new(&rules, &mut self.state, &mut self.applied, kind);
             component.on_move_end(&mut ctx, &summary);
         }
+        self.begin_move()
+    }
+
+    /// A move begins: every component hears of it, and opportunities the
+    /// components spend on their own (a served handicap pass, say) are used.
+    fn begin_move(&mut self) -> Result<(), Refusal> {
+        if self.state.phase != Phase::Play {
+            return Ok(());
+        }
+        let rules = Arc::clone(&self.rules);
+        let number = self.state.current.number;
+        for (kind, component) in rules.components() {
+            let mut ctx = Ctx::new(&rules, &mut self.state, &mut self.applied, kind);
+            component.on_move_start(&mut ctx);
+            let spent = ctx.spent();
+            if self.spend(spent)? || self.state.current.number != number {
+                // The move ended on automatic opportunities; the next one
+                // has begun already.
+                return Ok(());
+            }
+        }
         Ok(())
+    }
+
+    /// Uses `n` opportunities a component spent; returns whether the move
+    /// ended (the rest are then dropped: they belonged to the move).
+    fn spend(&mut self, n: u32) -> Result<bool, Refusal> {
+        for _ in 0..n {
+            if self.state.phase != Phase::Play {
+                return Ok(true);
+            }
+            if self.use_opportunity_quietly()? {
+                self.end_move()?;
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     fn finish_by_repetition(&mut self) {

@@ -174,6 +174,13 @@ pub trait Component: Send + Sync + fmt::Debug + 'static {
         Ok(())
     }
 
+    /// A move has begun (play's first move included). The component may
+    /// spend opportunities on the mover's behalf with
+    /// [`Ctx::spend_opportunity`] (a served handicap pass).
+    fn on_move_start(&self, ctx: &mut Ctx<'_>) {
+        let _ = ctx;
+    }
+
     /// A move has ended; the component may update its data or end the game.
     fn on_move_end(&self, ctx: &mut Ctx<'_>, summary: &MoveSummary) {
         let _ = (ctx, summary);

@@ -1,8 +1,6 @@
 //! No opening.
 
-use crate::NoParams;
 use tengen_core::game::{Ctx, Refusal};
-use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::{Component, Opening, Seat};
 
 tengen_core::component! {
@@ -13,13 +11,7 @@ tengen_core::component! {
     pub struct NoOpening;
 }
 
-impl FromParams for NoOpening {
-    type Params = NoParams;
-
-    fn from_params(_: NoParams, _: &BuildContext) -> Result<NoOpening, Vec<BuildProblem>> {
-        Ok(NoOpening)
-    }
-}
+crate::no_params!(NoOpening);
 
 impl Component for NoOpening {}
 

@@ -1,8 +1,6 @@
 //! No repetition rule at all.
 
-use crate::NoParams;
 use tengen_core::game::PositionHistory;
-use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::{Candidate, Judgement};
 use tengen_core::{Component, RepetitionPolicy};
 
@@ -15,13 +13,7 @@ tengen_core::component! {
     pub struct NoRepetitionRule;
 }
 
-impl FromParams for NoRepetitionRule {
-    type Params = NoParams;
-
-    fn from_params(_: NoParams, _: &BuildContext) -> Result<NoRepetitionRule, Vec<BuildProblem>> {
-        Ok(NoRepetitionRule)
-    }
-}
+crate::no_params!(NoRepetitionRule);
 
 impl Component for NoRepetitionRule {}
 

@@ -1,8 +1,6 @@
 //! Positional superko.
 
-use crate::NoParams;
 use tengen_core::game::PositionHistory;
-use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::{Candidate, Judgement};
 use tengen_core::{Component, RepetitionPolicy};
 
@@ -17,13 +15,7 @@ tengen_core::component! {
     pub struct PositionalSuperko;
 }
 
-impl FromParams for PositionalSuperko {
-    type Params = NoParams;
-
-    fn from_params(_: NoParams, _: &BuildContext) -> Result<PositionalSuperko, Vec<BuildProblem>> {
-        Ok(PositionalSuperko)
-    }
-}
+crate::no_params!(PositionalSuperko);
 
 impl Component for PositionalSuperko {}
 

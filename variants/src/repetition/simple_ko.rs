@@ -1,8 +1,6 @@
 //! The simple ko rule.
 
-use crate::NoParams;
 use tengen_core::game::PositionHistory;
-use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::{Candidate, Judgement};
 use tengen_core::{Component, RepetitionPolicy};
 
@@ -16,13 +14,7 @@ tengen_core::component! {
     pub struct SimpleKo;
 }
 
-impl FromParams for SimpleKo {
-    type Params = NoParams;
-
-    fn from_params(_: NoParams, _: &BuildContext) -> Result<SimpleKo, Vec<BuildProblem>> {
-        Ok(SimpleKo)
-    }
-}
+crate::no_params!(SimpleKo);
 
 impl Component for SimpleKo {}
 

@@ -1,8 +1,6 @@
 //! Situational superko.
 
-use crate::NoParams;
 use tengen_core::game::PositionHistory;
-use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::{Candidate, Judgement};
 use tengen_core::{Component, RepetitionPolicy};
 
@@ -17,13 +15,7 @@ tengen_core::component! {
     pub struct SituationalSuperko;
 }
 
-impl FromParams for SituationalSuperko {
-    type Params = NoParams;
-
-    fn from_params(_: NoParams, _: &BuildContext) -> Result<SituationalSuperko, Vec<BuildProblem>> {
-        Ok(SituationalSuperko)
-    }
-}
+crate::no_params!(SituationalSuperko);
 
 impl Component for SituationalSuperko {}
 

@@ -1,7 +1,5 @@
 //! Strict alternation.
 
-use crate::NoParams;
-use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::Slot;
 use tengen_core::{Component, Schedule};
 
@@ -13,13 +11,7 @@ tengen_core::component! {
     pub struct Alternating;
 }
 
-impl FromParams for Alternating {
-    type Params = NoParams;
-
-    fn from_params(_: NoParams, _: &BuildContext) -> Result<Alternating, Vec<BuildProblem>> {
-        Ok(Alternating)
-    }
-}
+crate::no_params!(Alternating);
 
 impl Component for Alternating {}
 
