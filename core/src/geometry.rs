@@ -223,12 +223,16 @@ impl Geometry {
         let number = self.height - row;
         let mut bytes = [b' '; 6];
         bytes[0] = COLUMN_LETTERS[column];
-        let digits = number.to_string();
-        bytes[1..1 + digits.len()].copy_from_slice(digits.as_bytes());
+        let digits = number.checked_ilog10().unwrap_or(0) as usize + 1;
+        let mut rest = number;
+        for i in (1..=digits).rev() {
+            bytes[i] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+        }
         PointLabel {
             point,
             bytes,
-            len: 1 + digits.len() as u8,
+            len: 1 + digits as u8,
         }
     }
 

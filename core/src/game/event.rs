@@ -90,6 +90,14 @@ pub struct Applied {
 }
 
 impl Applied {
+    /// Buffers big enough for any action on a board of `points` points.
+    pub(crate) fn with_capacity(points: usize) -> Applied {
+        Applied {
+            events: Vec::with_capacity(16),
+            points: Vec::with_capacity(points),
+        }
+    }
+
     /// Forgets the previous action's events, keeping the memory.
     pub(crate) fn clear(&mut self) {
         self.events.clear();

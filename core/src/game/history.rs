@@ -71,6 +71,14 @@ impl PartialEq for PositionHistory {
 }
 
 impl PositionHistory {
+    /// Makes room for `additional` more occurrences, so recording them
+    /// allocates nothing.
+    pub fn reserve(&mut self, additional: usize) {
+        self.occurrences.reserve(additional);
+        self.boards.reserve(additional);
+        self.situations.reserve(additional);
+    }
+
     /// Records an occurrence.
     pub fn push(&mut self, occurrence: Occurrence) {
         let at = self.occurrences.len() as u32;

@@ -126,6 +126,8 @@ impl Game {
             ));
         }
         let mut state = GameState::new(board);
+        // Room for a long game's positions, so playouts allocate nothing.
+        state.history.reserve(4 * geometry.point_count());
         for (kind, component) in rules.components() {
             state.component_states[kind.index()] = component.initial_state();
         }
@@ -147,6 +149,7 @@ impl Game {
             state.current.seat = state.slot_seats[rules.schedule.slot(state.placement).index()];
             state.history.set_last_next_seat(state.current.seat);
         }
+        let points = geometry.point_count();
         let mut game = Game {
             rules,
             start: Arc::new((stones.to_vec(), first)),
@@ -154,8 +157,8 @@ impl Game {
             state,
             record: Vec::new(),
             keep_undo: true,
-            applied: Applied::default(),
-            removals: Removals::default(),
+            applied: Applied::with_capacity(points),
+            removals: Removals::with_capacity(points),
         };
         game.begin_move()?;
         game.applied.clear();

@@ -26,6 +26,14 @@ pub struct Removals {
 }
 
 impl Removals {
+    /// Lists big enough for any placement on a board of `points` points.
+    pub fn with_capacity(points: usize) -> Removals {
+        Removals {
+            opponent: Vec::with_capacity(points),
+            own: Vec::with_capacity(points),
+        }
+    }
+
     /// Empties both lists, keeping their memory.
     pub fn clear(&mut self) {
         self.opponent.clear();
