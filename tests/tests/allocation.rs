@@ -28,7 +28,9 @@ fn a_playout_allocates_nothing_per_placement_or_legality_probe() {
             if played == 40 {
                 before = allocations();
             }
-            let ToAct::Seat(seat) = game.to_act() else { break };
+            let ToAct::Seat(seat) = game.to_act() else {
+                break;
+            };
             empties.clear();
             empties.extend(game.board().empty_points());
             let mut action = Action::Pass;
@@ -46,7 +48,15 @@ fn a_playout_allocates_nothing_per_placement_or_legality_probe() {
             played += 1;
         }
         let allocated = allocations() - before;
-        assert!(played > 200, "{ruleset}: the playout ran ({played} actions)");
-        assert_eq!(allocated, 0, "{ruleset}: {allocated} allocations in {} actions", played - 40);
+        assert!(
+            played > 200,
+            "{ruleset}: the playout ran ({played} actions)"
+        );
+        assert_eq!(
+            allocated,
+            0,
+            "{ruleset}: {allocated} allocations in {} actions",
+            played - 40
+        );
     }
 }

@@ -1,0 +1,325 @@
+//! The flow of play: placements, passes, opportunities, the end and the
+//! start of moves. The hot path of every ruleset runs through here.
+
+use super::{
+    Candidate, Ctx, EndReason, Event, Game, GameResult, Judgement, Occurrence, Phase, Refusal,
+    ToAct,
+};
+use crate::action::Action;
+use crate::colour::Seat;
+use crate::game::{CurrentMove, EarlierPosition, MoveSummary};
+use crate::point::Point;
+use crate::rules::ComponentKind;
+use std::sync::Arc;
+
+impl Game {
+    /// Asks every component whether it vetoes `action`.
+    pub(super) fn check_components(&self, seat: Seat, action: Action) -> Result<(), Refusal> {
+        for (_, component) in self.rules.components() {
+            component.check_action(&self.state, seat, action)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the opportunity about to be used is the last of the move,
+    /// and the seat that acts after it.
+    pub(super) fn after_this_opportunity(&self) -> (bool, Seat) {
+        if self.ends_move_after_this() {
+            (true, self.seat_at(self.state.placement + 1))
+        } else {
+            (false, self.state.current.seat)
+        }
+    }
+
+    /// Whether the opportunity about to be used is the last of the move.
+    pub(super) fn ends_move_after_this(&self) -> bool {
+        self.state.current.extra == 0
+            && self.seat_at(self.state.placement + 1) != self.state.current.seat
+    }
+
+    /// Checks a placement without changing anything; returns the plan and
+    /// the repetition judgement.
+    pub(super) fn check_placement(
+        &self,
+        seat: Seat,
+        point: Point,
+    ) -> Result<(crate::rules::PlacementPlan, bool), Refusal> {
+        self.check_components(seat, Action::Place(point))?;
+        let colour = self.state.colours[seat];
+        let plan = self.rules.resolver.plan(&self.state.board, colour, point)?;
+        let mut draw = false;
+        if let Some(hash) = plan.position {
+            let (ends_move, next_seat) = self.after_this_opportunity();
+            let candidate = Candidate {
+                board: hash,
+                next_seat,
+                ends_move,
+                move_start: self.state.current.history_start,
+            };
+            match self.rules.repetition.judge(&self.state.history, &candidate) {
+                Judgement::Allow => {}
+                Judgement::Draw => draw = true,
+                Judgement::Refuse { earlier } => {
+                    return Err(self.repetition_refusal(Some(point), earlier));
+                }
+            }
+        }
+        Ok((plan, draw))
+    }
+
+    pub(super) fn repetition_refusal(&self, point: Option<Point>, earlier: usize) -> Refusal {
+        let occurrence = self.state.history.get(earlier).copied();
+        Refusal::Repetition {
+            point: point.map(|p| self.rules.geometry.label(p)),
+            rule: self.rules.repetition.rule_name(),
+            earlier: match occurrence {
+                _ if earlier == 0 => EarlierPosition::Start,
+                None => EarlierPosition::Start,
+                Some(o) if o.move_number == 0 => EarlierPosition::Setup,
+                Some(o) if o.within_move => EarlierPosition::DuringMove(o.move_number),
+                Some(o) => EarlierPosition::AfterMove(o.move_number),
+            },
+        }
+    }
+
+    pub(super) fn play_placement(&mut self, seat: Seat, point: Point) -> Result<(), Refusal> {
+        let (plan, draw) = self.check_placement(seat, point)?;
+        let colour = self.state.colours[seat];
+        self.removals.clear();
+        self.rules.resolver.commit(
+            &mut self.state.board,
+            colour,
+            point,
+            &plan,
+            &mut self.removals,
+        );
+        self.applied.push(Event::Placed {
+            seat,
+            colour,
+            point,
+        });
+        self.record_removals(colour, seat);
+        if let Some(hash) = plan.position {
+            let (ends_move, next_seat) = self.after_this_opportunity();
+            self.state.history.push(Occurrence {
+                board: hash,
+                next_seat,
+                move_number: self.state.current.number,
+                within_move: !ends_move,
+            });
+        }
+        self.state.current.placed += 1;
+        if draw {
+            self.finish_by_repetition();
+            return Ok(());
+        }
+        self.use_opportunity()?;
+        Ok(())
+    }
+
+    pub(super) fn record_removals(&mut self, mover_colour: crate::Colour, mover: Seat) {
+        let captured = self.removals.opponent.len() as u32;
+        let own = self.removals.own.len() as u32;
+        self.state.prisoners[mover] += captured;
+        self.state.prisoners[mover.other()] += own;
+        self.applied.push_removed(
+            mover_colour.opponent(),
+            crate::game::RemovalCause::Capture,
+            &self.removals.opponent,
+        );
+        self.applied.push_removed(
+            mover_colour,
+            crate::game::RemovalCause::SelfCapture,
+            &self.removals.own,
+        );
+    }
+
+    pub(super) fn play_pass(&mut self, seat: Seat, whole_move: bool) -> Result<(), Refusal> {
+        if !self.rules.objective.passing_allowed() {
+            return Err(Refusal::PassingForbidden);
+        }
+        let action = if whole_move {
+            Action::PassMove
+        } else {
+            Action::Pass
+        };
+        self.check_components(seat, action)?;
+        let mut passed = 0;
+        loop {
+            passed += 1;
+            self.state.current.passed += 1;
+            let ended = self.use_opportunity_quietly()?;
+            if ended || !whole_move {
+                self.applied.push(Event::Passed {
+                    seat,
+                    opportunities: passed,
+                });
+                if ended {
+                    self.end_move()?;
+                }
+                return Ok(());
+            }
+        }
+    }
+
+    /// Uses one opportunity; ends the move when it was the last.
+    pub(super) fn use_opportunity(&mut self) -> Result<(), Refusal> {
+        if self.use_opportunity_quietly()? {
+            self.end_move()?;
+        }
+        Ok(())
+    }
+
+    /// Uses one opportunity; returns whether that was the move's last.
+    pub(super) fn use_opportunity_quietly(&mut self) -> Result<bool, Refusal> {
+        let current = &mut self.state.current;
+        if current.extra > 0 {
+            current.extra -= 1;
+        } else {
+            self.state.placement += 1;
+        }
+        Ok(self.state.current.extra == 0
+            && self.seat_at(self.state.placement) != self.state.current.seat)
+    }
+
+    pub(super) fn end_move(&mut self) -> Result<(), Refusal> {
+        let mover = self.state.current.seat;
+        let mut draw = false;
+        if self.rules.resolver.clears_at_move_end() {
+            let colour = self.state.colours[mover];
+            self.removals.clear();
+            let position = self.rules.resolver.clear_at_move_end(
+                &mut self.state.board,
+                colour,
+                &mut self.removals,
+            )?;
+            self.record_removals(colour, mover);
+            if let Some(hash) = position {
+                let next_seat = self.seat_at(self.state.placement);
+                let candidate = Candidate {
+                    board: hash,
+                    next_seat,
+                    ends_move: true,
+                    move_start: self.state.current.history_start,
+                };
+                match self.rules.repetition.judge(&self.state.history, &candidate) {
+                    Judgement::Allow => {}
+                    Judgement::Draw => draw = true,
+                    Judgement::Refuse { earlier } => {
+                        return Err(self.repetition_refusal(None, earlier));
+                    }
+                }
+                self.state.history.push(Occurrence {
+                    board: hash,
+                    next_seat,
+                    move_number: self.state.current.number,
+                    within_move: false,
+                });
+            }
+        }
+        let current = self.state.current;
+        let summary = MoveSummary {
+            seat: mover,
+            number: current.number,
+            placed: current.placed,
+            passed: current.passed,
+            other: current.other,
+        };
+        self.state.moves_completed += 1;
+        self.state.pass_moves_in_row = if summary.is_whole_move_pass() {
+            self.state.pass_moves_in_row + 1
+        } else {
+            0
+        };
+        self.applied.push(Event::MoveEnded {
+            seat: mover,
+            number: current.number,
+        });
+        self.state.current = CurrentMove {
+            seat: self.seat_at(self.state.placement),
+            number: current.number + 1,
+            actions: 0,
+            placed: 0,
+            passed: 0,
+            other: 0,
+            extra: 0,
+            history_start: self.state.history.len(),
+        };
+        if draw {
+            self.finish_by_repetition();
+            return Ok(());
+        }
+        let rules = Arc::clone(&self.rules);
+        for (kind, component) in rules.components() {
+            if self.state.phase == Phase::Over {
+                break;
+            }
+            let mut ctx = Ctx::new(&rules, &mut self.state, &mut self.applied, kind);
+            component.on_move_end(&mut ctx, &summary);
+        }
+        self.begin_move()
+    }
+
+    /// A move begins: every component hears of it, and opportunities the
+    /// components spend on their own (a served handicap pass, say) are used.
+    pub(super) fn begin_move(&mut self) -> Result<(), Refusal> {
+        if self.state.phase != Phase::Play {
+            return Ok(());
+        }
+        let rules = Arc::clone(&self.rules);
+        let number = self.state.current.number;
+        for (kind, component) in rules.components() {
+            let mut ctx = Ctx::new(&rules, &mut self.state, &mut self.applied, kind);
+            component.on_move_start(&mut ctx);
+            let spent = ctx.spent();
+            if self.spend(spent)? || self.state.current.number != number {
+                // The move ended on automatic opportunities; the next one
+                // has begun already.
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// Uses `n` opportunities a component spent; returns whether the move
+    /// ended (the rest are then dropped: they belonged to the move).
+    pub(super) fn spend(&mut self, n: u32) -> Result<bool, Refusal> {
+        for _ in 0..n {
+            if self.state.phase != Phase::Play {
+                return Ok(true);
+            }
+            if self.use_opportunity_quietly()? {
+                self.end_move()?;
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    pub(super) fn finish_by_repetition(&mut self) {
+        let rules = Arc::clone(&self.rules);
+        let mut ctx = Ctx::new(
+            &rules,
+            &mut self.state,
+            &mut self.applied,
+            ComponentKind::Repetition,
+        );
+        ctx.finish(GameResult::draw(EndReason::Repetition));
+    }
+
+    /// When the seat to act has no legal move, the objective decides.
+    pub(super) fn check_stuck(&mut self) {
+        if let ToAct::Seat(seat) = self.to_act()
+            && !self.has_legal_move(seat)
+        {
+            let rules = Arc::clone(&self.rules);
+            let mut ctx = Ctx::new(
+                &rules,
+                &mut self.state,
+                &mut self.applied,
+                ComponentKind::Objective,
+            );
+            rules.objective.on_no_legal_move(&mut ctx, seat);
+        }
+    }
+}
