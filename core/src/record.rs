@@ -43,17 +43,36 @@ pub fn implied_seat(game: &Game, action: Action) -> Result<Seat, Refusal> {
 }
 
 /// Plays the actions of a line in order, for the seat the line names or
-/// else the seat to act. All or nothing: when an action is refused, the
+/// else the seat to act when the line begins (a line without a seat never
+/// runs on into the opponent's move). All or nothing: when an action is refused, the
 /// actions of the line already played are taken back (in a game that keeps
 /// undo), and the refusal is returned.
 pub fn play_line(game: &mut Game, line: &NotationLine) -> Result<usize, LineRefusal> {
     let mut played = 0;
+    let mut line_seat = line.seat;
     for (index, &(column, action)) in line.actions.iter().enumerate() {
-        let outcome = match line.seat {
+        let seat = match line_seat {
             Some(seat) => Ok(seat),
             None => implied_seat(game, action),
+        };
+        // A line without a seat is one seat's: when its move ends, the
+        // rest of the line is not handed to the opponent.
+        let outcome = match (seat, line.seat) {
+            (Ok(seat), None) if index > 0 && game.to_act() != ToAct::Seat(seat) => {
+                Err(Refusal::rule(
+                    "move-ended",
+                    format!(
+                        "the move ended before `{}`: write the next move on a line of its own",
+                        format_action(&game.rules().geometry, action)
+                    ),
+                ))
+            }
+            (seat, _) => seat,
         }
-        .and_then(|seat| game.apply(seat, action).map(|_| ()));
+        .and_then(|seat| {
+            line_seat.get_or_insert(seat);
+            game.apply(seat, action).map(|_| ())
+        });
         if let Err(refusal) = outcome {
             for _ in 0..played {
                 let _ = game.undo();

@@ -149,7 +149,9 @@ pub fn describe_result(
     let name = |seat: crate::Seat| format!("{} ({seat})", rules.colour_name(state.colour_of(seat)));
     match (result.winner, &result.reason, &result.score) {
         (Some(w), crate::EndReason::Score, Some(sheet)) => {
-            format!("{} wins by {} points", name(w), points(sheet.margin()))
+            let margin = sheet.margin();
+            let unit = if margin == 1.0 { "point" } else { "points" };
+            format!("{} wins by {} {unit}", name(w), points(margin))
         }
         (None, crate::EndReason::Score, _) => "a draw: the scores are equal".into(),
         (Some(w), reason, _) => format!("{} wins {reason}", name(w)),

@@ -88,6 +88,10 @@ enum Command {
         /// An option: NAME or NAME=VALUE (repeatable).
         #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
         options: Vec<String>,
+        /// Also show the zero-based index of the next placement as three
+        /// hexadecimal digits (the TMS tracker of Thue-Morse Go).
+        #[arg(long)]
+        hex_tracker: bool,
     },
     /// Replay a move record and print the final board and result.
     #[command(after_help = "Examples:\n  \
@@ -117,7 +121,11 @@ fn main() -> ExitCode {
             commands::schema::run(check.as_deref(), write.as_deref())
         }
         Command::Show { ruleset, options } => commands::show::run(&ruleset, &options),
-        Command::Play { ruleset, options } => commands::play::run(&ruleset, &options),
+        Command::Play {
+            ruleset,
+            options,
+            hex_tracker,
+        } => commands::play::run(&ruleset, &options, hex_tracker),
         Command::Replay {
             ruleset,
             file,

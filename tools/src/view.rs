@@ -122,17 +122,7 @@ pub(crate) fn status(game: &Game) -> String {
             lines.push(format!("{line}."));
             let upcoming = game.upcoming(16);
             if upcoming.windows(2).any(|w| w[0] == w[1]) {
-                let letters: Vec<&str> = upcoming
-                    .iter()
-                    .map(|&s| {
-                        if state.colour_of(s) == Colour::Black {
-                            "X"
-                        } else {
-                            "O"
-                        }
-                    })
-                    .collect();
-                lines.push(format!("Next placements: {}", letters.join(" ")));
+                lines.push(format!("Next placements: {}", tracker(game, &upcoming)));
             }
         }
         _ => {}
@@ -153,6 +143,52 @@ pub(crate) fn status(game: &Game) -> String {
         ));
     }
     lines.join("\n") + "\n"
+}
+
+/// The seats of upcoming placements as the colours' initials (`R B B R`),
+/// or as the board's letters when the initials coincide.
+fn tracker(game: &Game, seats: &[Seat]) -> String {
+    let rules = game.rules();
+    let initial = |c: Colour| rules.colour_name(c).chars().next().unwrap_or('?');
+    let distinct = initial(Colour::Black) != initial(Colour::White);
+    seats
+        .iter()
+        .map(|&s| match (game.state().colour_of(s), distinct) {
+            (c, true) => initial(c).to_string(),
+            (Colour::Black, false) => "X".into(),
+            (Colour::White, false) => "O".into(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The facts the components report (the button, declarations, the ending).
+pub(crate) fn facts(game: &Game) -> String {
+    let mut facts = Vec::new();
+    for (_, component) in game.rules().components() {
+        component.facts(game.state(), &mut facts);
+    }
+    facts
+        .iter()
+        .map(|f| format!("{}: {}\n", capitalised(&f.label), f.value))
+        .collect()
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// The zero-based index of the next placement in three hexadecimal
+/// digits, as the TMS tracker shows it.
+pub(crate) fn hex_index(game: &Game) -> String {
+    format!(
+        "Next placement index: {:03X}\n",
+        game.state().placement_index() % 0x1000
+    )
 }
 
 /// One line per notable event of an action (captures, phase changes).

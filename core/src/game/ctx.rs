@@ -1,9 +1,12 @@
 //! The context a component acts through: read the game, change it in the
 //! ways the rules allow, and report what happened.
 
+use crate::action::Declaration;
 use crate::colour::{BySeat, Colour, Role, Seat};
 use crate::game::Refusal;
-use crate::game::{Applied, Event, GameResult, GameState, Occurrence, Phase, RemovalCause};
+use crate::game::{
+    Applied, EndReason, Event, GameResult, GameState, Occurrence, Phase, RemovalCause,
+};
 use crate::point::{Point, PointSet};
 use crate::rules::{ComponentKind, Rules, ScoreSheet};
 
@@ -44,6 +47,34 @@ impl<'a> Ctx<'a> {
     pub fn spend_opportunity(&mut self) {
         self.spent += 1;
         self.state.current.other += 1;
+    }
+
+    /// Uses one placement opportunity of the move automatically, without
+    /// the player's choice (a served handicap pass): it is neither a stone,
+    /// nor a voluntary pass, nor a choice of the player.
+    pub fn spend_opportunity_automatically(&mut self) {
+        self.spent += 1;
+        self.state.current.automatic += 1;
+        let seat = self.state.current.seat;
+        self.applied.push(Event::Note {
+            seat: Some(seat),
+            code: "served",
+            text: format!("a placement of {seat} is passed automatically"),
+        });
+    }
+
+    /// Records a declaration (a handicap, a reverse komi, ...).
+    pub fn declare(&mut self, seat: Seat, declaration: Declaration) {
+        self.state.declarations.push((seat, declaration));
+        self.applied.push(Event::Note {
+            seat: Some(seat),
+            code: "declared",
+            text: format!(
+                "{seat} declares {} {}",
+                declaration.kind.word(),
+                declaration.value
+            ),
+        });
     }
 
     /// Grants the move `n` more placement opportunities beyond the
@@ -197,6 +228,31 @@ impl<'a> Ctx<'a> {
             points: range,
         });
         Ok(())
+    }
+
+    /// Scores the board as it stands (marked dead stones count as removed),
+    /// takes the dead stones off, and ends the game: the higher total wins,
+    /// equal totals draw.
+    pub fn finish_on_score(&mut self) {
+        let sheet = self.score();
+        let winner = sheet.leader().map(|c| self.state.seat_of_colour(c));
+        self.remove_marked_dead();
+        self.finish(GameResult {
+            winner,
+            reason: EndReason::Score,
+            score: Some(sheet),
+        });
+    }
+
+    /// Replaces the dead marks (whole strings, as the caller has made
+    /// sure).
+    pub fn set_marks(&mut self, marks: PointSet) {
+        self.state.marks = marks;
+    }
+
+    /// Placement opportunities left in the move being made.
+    pub fn opportunities_left(&self) -> u64 {
+        self.state.opportunities_left(&*self.rules.schedule)
     }
 
     /// Takes the marked dead stones off the board (at the end of a game

@@ -37,14 +37,14 @@ impl Game {
             && self.seat_at(self.state.placement + 1) != self.state.current.seat
     }
 
-    /// Checks a placement without changing anything; returns the plan and
-    /// the repetition judgement.
+    /// Checks a placement without changing anything (the components'
+    /// vetoes aside: the caller asks them); returns the plan and whether
+    /// the position it creates draws the game.
     pub(super) fn check_placement(
         &self,
         seat: Seat,
         point: Point,
     ) -> Result<(crate::rules::PlacementPlan, bool), Refusal> {
-        self.check_components(seat, Action::Place(point))?;
         let colour = self.state.colours[seat];
         let plan = self.rules.resolver.plan(&self.state.board, colour, point)?;
         let mut draw = false;
@@ -113,8 +113,34 @@ impl Game {
             self.finish_by_repetition();
             return Ok(());
         }
-        self.use_opportunity()?;
+        let ended = self.use_opportunity_quietly()?;
+        if ended {
+            return self.end_move();
+        }
+        if self.continuation_may_fail() && !self.has_legal_move(seat) {
+            return Err(Refusal::rule(
+                "no-completion",
+                format!(
+                    "after {} the move could not be completed: every way to finish it is refused",
+                    self.rules.geometry.label(point)
+                ),
+            ));
+        }
         Ok(())
+    }
+
+    /// Whether the end of a move can be refused (the resolver clears then,
+    /// or the repetition rule judges the position the move ends on).
+    pub(super) fn move_end_may_fail(&self) -> bool {
+        self.rules.resolver.clears_at_move_end() || self.rules.repetition.judges_move_end()
+    }
+
+    /// Whether a move that goes on after a placement might have no legal
+    /// way to finish: passing is forbidden, or the end of a move can be
+    /// refused. A placement after which the move cannot be completed is
+    /// itself refused.
+    pub(super) fn continuation_may_fail(&self) -> bool {
+        !self.rules.objective.passing_allowed() || self.move_end_may_fail()
     }
 
     pub(super) fn record_removals(&mut self, mover_colour: crate::Colour, mover: Seat) {
@@ -138,12 +164,6 @@ impl Game {
         if !self.rules.objective.passing_allowed() {
             return Err(Refusal::PassingForbidden);
         }
-        let action = if whole_move {
-            Action::PassMove
-        } else {
-            Action::Pass
-        };
-        self.check_components(seat, action)?;
         let mut passed = 0;
         loop {
             passed += 1;
@@ -160,14 +180,6 @@ impl Game {
                 return Ok(());
             }
         }
-    }
-
-    /// Uses one opportunity; ends the move when it was the last.
-    pub(super) fn use_opportunity(&mut self) -> Result<(), Refusal> {
-        if self.use_opportunity_quietly()? {
-            self.end_move()?;
-        }
-        Ok(())
     }
 
     /// Uses one opportunity; returns whether that was the move's last.
@@ -191,6 +203,7 @@ impl Game {
             let position = self.rules.resolver.clear_at_move_end(
                 &mut self.state.board,
                 colour,
+                self.state.current.placed,
                 &mut self.removals,
             )?;
             self.record_removals(colour, mover);
@@ -217,6 +230,20 @@ impl Game {
                 });
             }
         }
+        if self.rules.repetition.judges_move_end() && self.state.current.placed > 0 {
+            let judgement = self.rules.repetition.judge_move_end(
+                &self.state.history,
+                self.state.board.hash(),
+                self.state.current.history_start,
+            );
+            match judgement {
+                Judgement::Allow => {}
+                Judgement::Draw => draw = true,
+                Judgement::Refuse { earlier } => {
+                    return Err(self.repetition_refusal(None, earlier));
+                }
+            }
+        }
         let current = self.state.current;
         let summary = MoveSummary {
             seat: mover,
@@ -224,13 +251,16 @@ impl Game {
             placed: current.placed,
             passed: current.passed,
             other: current.other,
+            automatic: current.automatic,
         };
         self.state.moves_completed += 1;
-        self.state.pass_moves_in_row = if summary.is_whole_move_pass() {
-            self.state.pass_moves_in_row + 1
-        } else {
-            0
-        };
+        if !summary.is_automatic() {
+            self.state.pass_moves_in_row = if summary.is_whole_move_pass() {
+                self.state.pass_moves_in_row + 1
+            } else {
+                0
+            };
+        }
         self.applied.push(Event::MoveEnded {
             seat: mover,
             number: current.number,
@@ -242,6 +272,7 @@ impl Game {
             placed: 0,
             passed: 0,
             other: 0,
+            automatic: 0,
             extra: 0,
             history_start: self.state.history.len(),
         };
@@ -277,6 +308,22 @@ impl Game {
                 // has begun already.
                 return Ok(());
             }
+        }
+        Ok(())
+    }
+
+    /// After an action: every component hears of it, and opportunities the
+    /// components spend on their own are used.
+    pub(super) fn after_action(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
+        let rules = Arc::clone(&self.rules);
+        for (kind, component) in rules.components() {
+            if self.state.phase == Phase::Over {
+                break;
+            }
+            let mut ctx = Ctx::new(&rules, &mut self.state, &mut self.applied, kind);
+            component.after_action(&mut ctx, seat, action);
+            let spent = ctx.spent();
+            self.spend(spent)?;
         }
         Ok(())
     }

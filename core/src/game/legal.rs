@@ -9,7 +9,9 @@ use crate::rules::Removals;
 use std::sync::Arc;
 
 impl Game {
-    /// Whether a placement of `seat` on `point` would be accepted.
+    /// Whether a placement of `seat` on `point` would be accepted. Pure
+    /// probes decide it on the hot path; only placements whose outcome
+    /// depends on how the move ends are tried on a copy.
     pub fn is_legal_placement(&self, seat: Seat, point: Point) -> bool {
         if self.state.phase != Phase::Play
             || self.state.current.seat != seat
@@ -17,10 +19,39 @@ impl Game {
         {
             return false;
         }
-        if self.rules.resolver.clears_at_move_end() && self.ends_move_after_this() {
+        let ends = self.ends_move_after_this();
+        let depends_on_the_end = if ends {
+            self.rules.resolver.clears_at_move_end()
+        } else {
+            self.continuation_may_fail()
+        };
+        if depends_on_the_end {
             return self.accepts(seat, Action::Place(point));
         }
-        self.check_placement(seat, point).is_ok()
+        self.check_components(seat, Action::Place(point)).is_ok()
+            && self.check_placement(seat, point).is_ok()
+    }
+
+    /// Whether `seat` may pass one opportunity (or, with `whole_move`, the
+    /// rest of the move) now.
+    pub fn is_legal_pass(&self, seat: Seat, whole_move: bool) -> bool {
+        let action = if whole_move {
+            Action::PassMove
+        } else {
+            Action::Pass
+        };
+        if self.state.phase != Phase::Play
+            || self.state.current.seat != seat
+            || !self.rules.objective.passing_allowed()
+            || self.check_components(seat, action).is_err()
+        {
+            return false;
+        }
+        let ends = whole_move || self.ends_move_after_this();
+        if ends && self.move_end_may_fail() {
+            return self.accepts(seat, action);
+        }
+        true
     }
 
     /// Whether `action` by `seat` would be accepted, tried on a copy.
@@ -28,9 +59,12 @@ impl Game {
         self.trial().perform(seat, action).is_ok()
     }
 
-    /// A copy of the game without record or undo, for trying actions.
+    /// A copy of the game without record or undo, for trying actions: it
+    /// only says whether an action is accepted, so it does not look for a
+    /// seat left without moves afterwards (which could recurse).
     pub(super) fn trial(&self) -> Game {
         Game {
+            probing: true,
             rules: Arc::clone(&self.rules),
             start: Arc::clone(&self.start),
             state: self.state.clone(),
@@ -46,7 +80,7 @@ impl Game {
     /// the components offer (resignation, marks, declarations, ...).
     pub fn legal_actions(&self, seat: Seat) -> Vec<Action> {
         let mut actions = Vec::new();
-        self.collect_moves(seat, &mut actions, false);
+        self.collect_moves(seat, &mut actions);
         actions
     }
 
@@ -55,9 +89,7 @@ impl Game {
     /// legal): it runs after every action.
     pub fn has_legal_move(&self, seat: Seat) -> bool {
         if self.state.phase == Phase::Play && self.state.current.seat == seat {
-            if self.rules.objective.passing_allowed()
-                && self.check_components(seat, Action::Pass).is_ok()
-            {
+            if self.is_legal_pass(seat, false) {
                 return true;
             }
             if self
@@ -70,47 +102,33 @@ impl Game {
             }
         }
         let mut actions = Vec::new();
-        self.collect_moves(seat, &mut actions, true);
+        self.collect_offers(seat, &mut actions, |a| a != Action::Resign);
         !actions.is_empty()
     }
 
-    pub(super) fn collect_moves(&self, seat: Seat, out: &mut Vec<Action>, first_only: bool) {
+    fn collect_moves(&self, seat: Seat, out: &mut Vec<Action>) {
         match self.to_act() {
             ToAct::Nobody => return,
             ToAct::Seat(s) if s != seat => {
-                if !first_only {
-                    self.collect_offers(seat, out, |a| a == Action::Resign);
-                }
+                self.collect_offers(seat, out, |a| a == Action::Resign);
                 return;
             }
             _ => {}
         }
         if self.state.phase == Phase::Play {
-            let passing = self.rules.objective.passing_allowed();
-            if passing && self.check_components(seat, Action::Pass).is_ok() {
+            if self.is_legal_pass(seat, false) {
                 out.push(Action::Pass);
-                if first_only {
-                    return;
-                }
-                if self.opportunities_left() > 1
-                    && self.check_components(seat, Action::PassMove).is_ok()
-                {
-                    out.push(Action::PassMove);
-                }
+            }
+            if self.opportunities_left() > 1 && self.is_legal_pass(seat, true) {
+                out.push(Action::PassMove);
             }
             for p in self.rules.geometry.points() {
                 if self.state.board.is_empty(p) && self.is_legal_placement(seat, p) {
                     out.push(Action::Place(p));
-                    if first_only {
-                        return;
-                    }
                 }
             }
         }
-        self.collect_offers(seat, out, |a| !(first_only && a == Action::Resign));
-        if first_only {
-            out.retain(|&a| a != Action::Resign);
-        }
+        self.collect_offers(seat, out, |_| true);
     }
 
     pub(super) fn collect_offers(

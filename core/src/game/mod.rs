@@ -35,10 +35,6 @@ use std::sync::Arc;
 /// nearest and replays the rest.
 const CHECKPOINT_EVERY: usize = 16;
 
-/// The longest run of opportunities a move may have (a guard against a
-/// schedule that never hands over).
-const MAX_MOVE_LENGTH: u64 = 4096;
-
 /// The position a game started from: its stones, and the seat given the
 /// first placement if not the opening's choice.
 type StartPosition = (Vec<(Point, crate::Colour)>, Option<Seat>);
@@ -83,6 +79,8 @@ pub struct Game {
     record: Vec<(Seat, Action)>,
     checkpoints: Vec<GameState>,
     keep_undo: bool,
+    /// A copy made to try an action (see [`Game::accepts`]).
+    probing: bool,
     applied: Applied,
     removals: Removals,
 }
@@ -159,6 +157,7 @@ impl Game {
             state,
             record: Vec::new(),
             keep_undo: true,
+            probing: false,
             applied: Applied::with_capacity(points),
             removals: Removals::with_capacity(points),
         };
@@ -237,19 +236,12 @@ impl Game {
 
     /// The seat owning placement opportunity `k` during play.
     fn seat_at(&self, k: u64) -> Seat {
-        self.state.slot_seats[self.rules.schedule.slot(k).index()]
+        self.state.seat_at(&*self.rules.schedule, k)
     }
 
     /// Placement opportunities left in the move being made (during play).
     pub fn opportunities_left(&self) -> u64 {
-        if self.state.phase != Phase::Play {
-            return 0;
-        }
-        let seat = self.state.current.seat;
-        let run = (0..MAX_MOVE_LENGTH)
-            .take_while(|&i| self.seat_at(self.state.placement + i) == seat)
-            .count() as u64;
-        run + u64::from(self.state.current.extra)
+        self.state.opportunities_left(&*self.rules.schedule)
     }
 
     /// The seats owning the next `n` placement opportunities.
@@ -308,11 +300,19 @@ impl Game {
         if self.state.phase == Phase::Over {
             return Err(Refusal::GameOver);
         }
+        // The fast path changes nothing before every check has passed; any
+        // other action is played on the state and undone if refused.
         let fast = self.state.phase == Phase::Play
             && matches!(action, Action::Place(_) | Action::Pass | Action::PassMove)
-            && !self.rules.resolver.clears_at_move_end();
+            && !self.move_end_may_fail()
+            && !(matches!(action, Action::Place(_))
+                && !self.ends_move_after_this()
+                && self.continuation_may_fail());
         let backup = (!fast).then(|| self.state.clone());
-        if let Err(refusal) = self.dispatch(seat, action) {
+        let outcome = self
+            .dispatch(seat, action)
+            .and_then(|()| self.after_action(seat, action));
+        if let Err(refusal) = outcome {
             if let Some(state) = backup {
                 self.state = state;
             }
@@ -322,7 +322,9 @@ impl Game {
         if self.state.phase == Phase::Play {
             self.state.current.actions += 1;
         }
-        self.check_stuck();
+        if !self.probing {
+            self.check_stuck();
+        }
         Ok(())
     }
 
@@ -334,6 +336,9 @@ impl Game {
             && to_act != seat
         {
             return Err(self.out_of_turn(seat, to_act, action));
+        }
+        if action != Action::Resign {
+            self.check_components(seat, action)?;
         }
         if phase == Phase::Play {
             match action {

@@ -1,10 +1,15 @@
 //! The state of a game: everything that changes as it is played.
 
+use crate::action::{Declaration, DeclarationKind};
 use crate::board::Board;
 use crate::colour::{BySeat, Colour, Role, Seat};
 use crate::game::{GameResult, PositionHistory};
 use crate::point::PointSet;
-use crate::rules::{ComponentKind, ComponentState, Slot};
+use crate::rules::{ComponentKind, ComponentState, Schedule, Slot};
+
+/// The longest run of opportunities a move may have (a guard against a
+/// schedule that never hands over).
+pub(crate) const MAX_MOVE_LENGTH: u64 = 4096;
 use serde::Serialize;
 use std::fmt;
 
@@ -58,8 +63,11 @@ pub struct CurrentMove {
     pub placed: u32,
     /// Opportunities passed voluntarily so far.
     pub passed: u32,
-    /// Opportunities used otherwise (the button, ...).
+    /// Opportunities used otherwise by the player (the button, ...).
     pub other: u32,
+    /// Opportunities used automatically, not by the player's choice (a
+    /// served handicap pass).
+    pub automatic: u32,
     /// Opportunities granted beyond the schedule (bought placements) still
     /// unused; they are used before the schedule's index advances.
     pub extra: u32,
@@ -78,14 +86,23 @@ pub struct MoveSummary {
     pub placed: u32,
     /// Opportunities passed voluntarily.
     pub passed: u32,
-    /// Opportunities used otherwise.
+    /// Opportunities used otherwise by the player (the button, ...).
     pub other: u32,
+    /// Opportunities used automatically (served handicap passes).
+    pub automatic: u32,
 }
 
 impl MoveSummary {
-    /// A move that only passed: every opportunity was passed voluntarily.
+    /// A move that only passed: every opportunity the player had was passed
+    /// voluntarily (automatic opportunities aside).
     pub fn is_whole_move_pass(&self) -> bool {
         self.placed == 0 && self.other == 0 && self.passed > 0
+    }
+
+    /// A move the player made no choice in: every opportunity was used
+    /// automatically.
+    pub fn is_automatic(&self) -> bool {
+        self.placed == 0 && self.other == 0 && self.passed == 0 && self.automatic > 0
     }
 }
 
@@ -104,6 +121,7 @@ pub struct GameState {
     pub(crate) prisoners: BySeat<u32>,
     pub(crate) marks: PointSet,
     pub(crate) accepted: BySeat<bool>,
+    pub(crate) declarations: Vec<(Seat, Declaration)>,
     pub(crate) history: PositionHistory,
     pub(crate) result: Option<GameResult>,
     pub(crate) component_states: [Option<Box<dyn ComponentState>>; 7],
@@ -126,6 +144,7 @@ impl GameState {
                 placed: 0,
                 passed: 0,
                 other: 0,
+                automatic: 0,
                 extra: 0,
                 history_start: 0,
             },
@@ -134,6 +153,7 @@ impl GameState {
             prisoners: BySeat::default(),
             marks: PointSet::with_capacity(points),
             accepted: BySeat::default(),
+            declarations: Vec::new(),
             history: PositionHistory::default(),
             result: None,
             component_states: Default::default(),
@@ -209,6 +229,19 @@ impl GameState {
         self.accepted
     }
 
+    /// The declarations made so far, in order.
+    pub fn declarations(&self) -> &[(Seat, Declaration)] {
+        &self.declarations
+    }
+
+    /// The seat and value of the declaration of `kind`, if made.
+    pub fn declared(&self, kind: DeclarationKind) -> Option<(Seat, u32)> {
+        self.declarations
+            .iter()
+            .find(|(_, d)| d.kind == kind)
+            .map(|&(seat, d)| (seat, d.value))
+    }
+
     /// The positions so far.
     pub fn history(&self) -> &PositionHistory {
         &self.history
@@ -217,6 +250,24 @@ impl GameState {
     /// The result, once the game is over.
     pub fn result(&self) -> Option<&GameResult> {
         self.result.as_ref()
+    }
+
+    /// The seat owning placement opportunity `k` during play.
+    pub fn seat_at(&self, schedule: &dyn Schedule, k: u64) -> Seat {
+        self.slot_seats[schedule.slot(k).index()]
+    }
+
+    /// Placement opportunities left in the move being made (during play):
+    /// the rest of the schedule's run for the mover, plus any granted.
+    pub fn opportunities_left(&self, schedule: &dyn Schedule) -> u64 {
+        if self.phase != Phase::Play {
+            return 0;
+        }
+        let seat = self.current.seat;
+        let run = (0..MAX_MOVE_LENGTH)
+            .take_while(|&i| self.seat_at(schedule, self.placement + i) == seat)
+            .count() as u64;
+        run + u64::from(self.current.extra)
     }
 
     /// The private data of the component of `kind`, if it keeps data of

@@ -8,7 +8,7 @@
 //! repetition, scorer, objective) until one handles it. A new variant is
 //! therefore a new component, not an edit to the core.
 
-use crate::action::Action;
+use crate::action::{Action, DeclarationKind};
 use crate::colour::Seat;
 use crate::game::{Ctx, GameState, MoveSummary, Refusal};
 use std::any::Any;
@@ -179,6 +179,21 @@ pub trait Component: Send + Sync + fmt::Debug + 'static {
     /// [`Ctx::spend_opportunity`] (a served handicap pass).
     fn on_move_start(&self, ctx: &mut Ctx<'_>) {
         let _ = ctx;
+    }
+
+    /// An action has been played (after the core's own handling). The
+    /// component may spend opportunities automatically here too.
+    fn after_action(&self, ctx: &mut Ctx<'_>, seat: Seat, action: Action) {
+        let _ = (ctx, seat, action);
+    }
+
+    /// A declaration this component requires of `seat` before it may place,
+    /// pass or otherwise use an opportunity (a handicap, a reverse komi), if
+    /// one is due now. Components that serve opportunities automatically
+    /// wait until no declaration is due.
+    fn required_declaration(&self, state: &GameState, seat: Seat) -> Option<DeclarationKind> {
+        let _ = (state, seat);
+        None
     }
 
     /// A move has ended; the component may update its data or end the game.

@@ -44,4 +44,24 @@ pub trait RepetitionPolicy: Component {
 
     /// The rule's name for messages, e.g. "positional superko".
     fn rule_name(&self) -> &'static str;
+
+    /// Whether the policy judges the position a move ends on (besides the
+    /// positions the placements create); then the core calls
+    /// [`RepetitionPolicy::judge_move_end`] at the end of every move that
+    /// placed a stone.
+    fn judges_move_end(&self) -> bool {
+        false
+    }
+
+    /// Judges the board a move that placed stones ends on. `move_start` is
+    /// the length of the history when the move began.
+    fn judge_move_end(
+        &self,
+        history: &PositionHistory,
+        board: u64,
+        move_start: usize,
+    ) -> Judgement {
+        let _ = (history, board, move_start);
+        Judgement::Allow
+    }
 }

@@ -25,7 +25,7 @@ Commands:
   legal         list the legal actions of the player to act
   quit          leave";
 
-pub(crate) fn run(reference: &str, options: &[String]) -> Result<(), Failure> {
+pub(crate) fn run(reference: &str, options: &[String], hex_tracker: bool) -> Result<(), Failure> {
     let rules = super::assemble(reference, options)?;
     let mut game = Game::new(rules);
     let stdin = std::io::stdin();
@@ -37,6 +37,17 @@ pub(crate) fn run(reference: &str, options: &[String]) -> Result<(), Failure> {
         game.rules().ruleset.meta.name,
         game.rules().ruleset.meta.summary
     );
+    let show = |game: &Game, last: &PointSet| {
+        print!(
+            "{}{}{}",
+            view::board(game, last),
+            view::status(game),
+            view::facts(game)
+        );
+        if hex_tracker && game.state().phase() == tengen_core::Phase::Play {
+            print!("{}", view::hex_index(game));
+        }
+    };
     show(&game, &PointSet::default());
     let mut input = String::new();
     loop {
@@ -127,10 +138,6 @@ fn line_events(game: &mut Game, before: usize) -> Vec<String> {
         }
     }
     notes
-}
-
-fn show(game: &Game, last: &PointSet) {
-    print!("{}{}", view::board(game, last), view::status(game));
 }
 
 fn legal(game: &Game) {

@@ -60,19 +60,6 @@ impl FromParams for Score {
 }
 
 impl Score {
-    /// Scores the board (marked dead stones count as removed), takes the
-    /// dead stones off, and ends the game.
-    fn finish_on_score(ctx: &mut Ctx<'_>) {
-        let sheet = ctx.score();
-        let winner = sheet.leader().map(|c| ctx.state().seat_of_colour(c));
-        ctx.remove_marked_dead();
-        ctx.finish(GameResult {
-            winner,
-            reason: EndReason::Score,
-            score: Some(sheet),
-        });
-    }
-
     /// One point of every string on the board (its lowest-numbered stone).
     fn string_representatives(state: &GameState) -> Vec<Point> {
         let board = state.board();
@@ -134,7 +121,7 @@ impl Component for Score {
                 }
                 ctx.accept(seat);
                 if ctx.state().accepted().0 == [true, true] {
-                    Score::finish_on_score(ctx);
+                    ctx.finish_on_score();
                 }
                 Some(Ok(()))
             }
@@ -155,7 +142,7 @@ impl Component for Score {
                 ctx.clear_marks();
                 ctx.set_phase(Phase::Agreement);
             } else {
-                Score::finish_on_score(ctx);
+                ctx.finish_on_score();
             }
         }
     }

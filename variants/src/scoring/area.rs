@@ -1,12 +1,15 @@
-//! Area scoring with komi.
+//! Area scoring with komi, and optionally the button and a reverse komi.
 
+use super::button::{ButtonOwner, ButtonRule, ReverseKomi, handicap_unit};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use tengen_core::analysis::area_count;
-use tengen_core::game::GameState;
+use tengen_core::game::{Ctx, Event, GameState, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
-use tengen_core::rules::{Bonus, ScoreSheet};
-use tengen_core::{ByColour, Colour, Component, Scorer};
+use tengen_core::rules::{Bonus, ComponentState, Fact, ScoreSheet};
+use tengen_core::{
+    Action, ByColour, Colour, Component, ComponentKind, Declaration, DeclarationKind, Scorer, Seat,
+};
 
 tengen_core::component! {
     /// Area scoring (the Chinese and Tromp-Taylor way): a colour's score is
@@ -19,10 +22,33 @@ tengen_core::component! {
     /// have agreed are dead are taken off before counting, so their points
     /// count as empty. Prisoners do not count: they are already missing from
     /// the board.
+    ///
+    /// **The button** (`button`): a bonus for whichever player takes it
+    /// first (`button`). Taking it uses one placement opportunity; it is not
+    /// a pass, and it can be taken once per game. `parity`: a 1-point button
+    /// exists when the number of points plus the reverse komi is odd, none
+    /// when it is even (11x11, 19x19 and 23x23 have one, 16x16 none), so
+    /// the board and button together are worth an even number; with a
+    /// reverse komi it can be taken only once Player 2 has declared it.
+    /// `half-point`: a half-point button on every board, from the start,
+    /// which makes a tie impossible once it is taken.
+    ///
+    /// **The reverse komi** (`reverse-komi = true`): at the start of their
+    /// first move, before any placement or pass, Player 2 (the stronger
+    /// player) declares a whole number k from 1 to 14H
+    /// (`declare reverse-komi 7`), where H is the number of points over 25
+    /// rounded to the nearest whole number (70, 140, 196 and 294 at most on
+    /// 11x11, 16x16, 19x19 and 23x23). The declaration uses no placement,
+    /// and k is added to Player 1's score. Multiples of 7 are the usual
+    /// choices, but any whole number in range may be declared. A game with a
+    /// reverse komi is unrated.
     #[component(Scorer, "area")]
     #[derive(Debug)]
     pub struct Area {
         komi: f64,
+        button: ButtonRule,
+        reverse_komi: bool,
+        points: usize,
     }
 }
 
@@ -34,12 +60,20 @@ pub struct AreaParams {
     /// point (e.g. 7.5, or -3 for a reverse komi).
     #[schemars(extend("multipleOf" = 0.5), range(min = -1000.0, max = 1000.0))]
     pub komi: f64,
+    /// The button: `none`, `parity` (1 point when points plus reverse
+    /// komi is odd) or `half-point` (half a point on every board).
+    #[serde(default)]
+    pub button: ButtonRule,
+    /// Whether Player 2 declares a reverse komi for Player 1 at the start
+    /// of their first move.
+    #[serde(default)]
+    pub reverse_komi: bool,
 }
 
 impl FromParams for Area {
     type Params = AreaParams;
 
-    fn from_params(p: AreaParams, _: &BuildContext) -> Result<Area, Vec<BuildProblem>> {
+    fn from_params(p: AreaParams, ctx: &BuildContext) -> Result<Area, Vec<BuildProblem>> {
         if (p.komi * 2.0).fract() != 0.0 || p.komi.abs() > 1000.0 {
             return Err(vec![BuildProblem::at(
                 "komi",
@@ -49,11 +83,202 @@ impl FromParams for Area {
                 ),
             )]);
         }
-        Ok(Area { komi: p.komi })
+        Ok(Area {
+            komi: p.komi,
+            button: p.button,
+            reverse_komi: p.reverse_komi,
+            points: ctx.geometry.as_ref().map_or(0, |g| g.point_count()),
+        })
     }
 }
 
-impl Component for Area {}
+impl Area {
+    fn reverse_komi_of(&self, state: &GameState) -> ReverseKomi {
+        ReverseKomi::of(state, self.reverse_komi)
+    }
+
+    fn most_reverse_komi(&self) -> u32 {
+        14 * handicap_unit(self.points)
+    }
+
+    fn owner(state: &GameState) -> Option<Seat> {
+        state
+            .component_state::<ButtonOwner>(ComponentKind::Scorer)
+            .and_then(|o| o.0)
+    }
+
+    /// Whether Player 2 still owes the reverse komi declaration.
+    fn reverse_komi_due(&self, state: &GameState, seat: Seat) -> bool {
+        self.reverse_komi
+            && seat == Seat::Two
+            && state.phase() == Phase::Play
+            && state.current_move().seat == Seat::Two
+            && state.declared(DeclarationKind::ReverseKomi).is_none()
+    }
+
+    fn take_button(&self, ctx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
+        if Area::owner(ctx.state()).is_some() {
+            return Err(Refusal::rule(
+                "button-taken",
+                "the button has already been taken",
+            ));
+        }
+        if self
+            .button
+            .value(self.points, self.reverse_komi_of(ctx.state()))
+            .is_none()
+        {
+            return Err(
+                if self.reverse_komi_of(ctx.state()) == ReverseKomi::Pending {
+                    Refusal::rule(
+                        "button-unavailable",
+                        "the button cannot be taken before Player 2 has declared the reverse komi",
+                    )
+                } else {
+                    Refusal::rule(
+                        "no-button",
+                        "there is no button in this game (the points and the reverse komi add up to an even number)",
+                    )
+                },
+            );
+        }
+        ctx.my_state::<ButtonOwner>().0 = Some(seat);
+        ctx.spend_opportunity();
+        ctx.emit(Event::Note {
+            seat: Some(seat),
+            code: "button",
+            text: format!("{seat} takes the button"),
+        });
+        Ok(())
+    }
+
+    fn declare_reverse_komi(&self, ctx: &mut Ctx<'_>, seat: Seat, k: u32) -> Result<(), Refusal> {
+        if !self.reverse_komi_due(ctx.state(), seat) {
+            return Err(Refusal::rule(
+                "not-due",
+                "only Player 2 declares the reverse komi, once, at the start of their first move",
+            ));
+        }
+        let most = self.most_reverse_komi();
+        if !(1..=most).contains(&k) {
+            return Err(Refusal::rule(
+                "out-of-range",
+                format!(
+                    "a reverse komi of {k} is not allowed: declare a whole number from 1 to {most}"
+                ),
+            ));
+        }
+        ctx.declare(
+            seat,
+            Declaration {
+                kind: DeclarationKind::ReverseKomi,
+                value: k,
+            },
+        );
+        Ok(())
+    }
+}
+
+impl Component for Area {
+    fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
+        Some(Box::new(ButtonOwner::default()))
+    }
+
+    fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
+        if state.phase() != Phase::Play || state.current_move().seat != seat {
+            return;
+        }
+        if self.reverse_komi_due(state, seat) {
+            out.extend((1..=self.most_reverse_komi()).map(|value| {
+                Action::Declare(Declaration {
+                    kind: DeclarationKind::ReverseKomi,
+                    value,
+                })
+            }));
+        } else if Area::owner(state).is_none()
+            && self
+                .button
+                .value(self.points, self.reverse_komi_of(state))
+                .is_some()
+        {
+            out.push(Action::TakeButton);
+        }
+    }
+
+    fn handle_action(
+        &self,
+        ctx: &mut Ctx<'_>,
+        seat: Seat,
+        action: Action,
+    ) -> Option<Result<(), Refusal>> {
+        let playing = ctx.state().phase() == Phase::Play;
+        match action {
+            Action::TakeButton if playing && self.button != ButtonRule::None => {
+                Some(self.take_button(ctx, seat))
+            }
+            Action::Declare(Declaration {
+                kind: DeclarationKind::ReverseKomi,
+                value,
+            }) if playing && self.reverse_komi => Some(self.declare_reverse_komi(ctx, seat, value)),
+            _ => None,
+        }
+    }
+
+    fn required_declaration(&self, state: &GameState, seat: Seat) -> Option<DeclarationKind> {
+        self.reverse_komi_due(state, seat)
+            .then_some(DeclarationKind::ReverseKomi)
+    }
+
+    fn check_action(&self, state: &GameState, seat: Seat, action: Action) -> Result<(), Refusal> {
+        let uses_opportunity = matches!(
+            action,
+            Action::Place(_) | Action::Pass | Action::PassMove | Action::TakeButton
+        );
+        if uses_opportunity && self.reverse_komi_due(state, seat) {
+            return Err(Refusal::rule(
+                "declare-first",
+                format!(
+                    "declare the reverse komi first: `declare reverse-komi K`, K from 1 to {}",
+                    self.most_reverse_komi()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn facts(&self, state: &GameState, out: &mut Vec<Fact>) {
+        let reverse_komi = self.reverse_komi_of(state);
+        if self.button != ButtonRule::None {
+            let value = match (
+                Area::owner(state),
+                self.button.value(self.points, reverse_komi),
+            ) {
+                (Some(seat), _) => format!("taken by {seat}"),
+                (None, Some(v)) => format!("{v} point{} to take", if v == 1.0 { "" } else { "s" }),
+                (None, None) if reverse_komi == ReverseKomi::Pending => {
+                    "after the reverse komi".into()
+                }
+                (None, None) => "none on this board".into(),
+            };
+            out.push(Fact {
+                label: "button".into(),
+                value,
+            });
+        }
+        match reverse_komi {
+            ReverseKomi::Off => {}
+            ReverseKomi::Pending => out.push(Fact {
+                label: "reverse komi".into(),
+                value: "Player 2 declares it at the start of their first move (unrated game)"
+                    .into(),
+            }),
+            ReverseKomi::Declared(k) => out.push(Fact {
+                label: "reverse komi".into(),
+                value: format!("{k} for Player 1 (unrated game)"),
+            }),
+        }
+    }
+}
 
 impl Scorer for Area {
     fn score(&self, state: &GameState) -> ScoreSheet {
@@ -64,6 +289,24 @@ impl Scorer for Area {
                 label: "komi".into(),
                 colour: Colour::White,
                 points: self.komi,
+            });
+        }
+        let reverse_komi = self.reverse_komi_of(state);
+        if let (Some(owner), Some(value)) = (
+            Area::owner(state),
+            self.button.value(self.points, reverse_komi),
+        ) {
+            bonuses.push(Bonus {
+                label: "button".into(),
+                colour: state.colour_of(owner),
+                points: value,
+            });
+        }
+        if let ReverseKomi::Declared(k) = reverse_komi {
+            bonuses.push(Bonus {
+                label: "reverse komi".into(),
+                colour: state.colour_of(Seat::One),
+                points: f64::from(k),
             });
         }
         let mut total = ByColour::new(0.0, 0.0);

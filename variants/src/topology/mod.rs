@@ -1,7 +1,9 @@
 //! Topologies: the shapes of boards.
 
+mod snub_square;
 mod square;
 
+pub use snub_square::{SnubSquare, SnubSquareParams};
 pub use square::{Square, SquareParams};
 
 use tengen_core::{Geometry, Point};

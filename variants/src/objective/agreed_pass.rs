@@ -1,0 +1,216 @@
+//! The ending of Thue-Morse Go: a pass answered by a whole-move pass that
+//! agrees on the dead strings.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use tengen_core::game::{Ctx, EndReason, GameResult, GameState, MoveSummary, Phase, Refusal};
+use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
+use tengen_core::rules::{ComponentState, Fact};
+use tengen_core::{Action, Component, ComponentKind, Objective, Point, PointSet, Seat};
+
+tengen_core::component! {
+    /// The game ends when a move that contains a voluntary pass (it may also
+    /// place stones) is answered by the opponent's whole-move pass (every
+    /// placement of the move passed) that agrees on the dead strings. Then
+    /// the agreed dead strings are taken off and the board is scored; the
+    /// higher score wins, equal scores draw. Counting single passes is not
+    /// enough: two passes within one player's double move never end the
+    /// game, and neither does a pass answered by a move that places.
+    ///
+    /// **Dead strings.** During a move that passes, the mover may mark
+    /// strings dead (`mark D4`; marking a stone marks its whole string) or
+    /// take marks back (`unmark D4`). The marks travel with the move when it
+    /// contains a voluntary pass: the opponent then starts their move with
+    /// those marks and may accept them by passing the whole move without
+    /// changing them, propose others (pass with different marks; play goes
+    /// on), or play on. Once a non-empty set of marks has been proposed,
+    /// a reply that contains no voluntary pass, or one that clears every
+    /// mark, ends dead-stone marking for the rest of the game: dead stones
+    /// must then be captured on the board before both pass. A reply that
+    /// places and passes keeps the process going if it keeps or revises the
+    /// marks. A mark on a stone that is captured during the move goes with
+    /// it; the marks a move ends with are whole strings.
+    ///
+    /// A move made only of served handicap passes is not a reply: it
+    /// neither answers nor breaks a proposal. With `resignation = true`
+    /// either player may resign at any time.
+    #[component(Objective, "agreed-pass")]
+    #[derive(Debug)]
+    pub struct AgreedPass {
+        resignation: bool,
+    }
+}
+
+/// Parameters of [`AgreedPass`].
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct AgreedPassParams {
+    /// Whether a player may resign.
+    pub resignation: bool,
+}
+
+/// Where the ending protocol stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Protocol {
+    /// The marks proposed by the last move that contained a voluntary
+    /// pass, and who made it (cleared by a move without one).
+    pub proposal: Option<(Seat, PointSet)>,
+    /// Whether dead-stone marking has ended for the rest of the game.
+    pub marking_over: bool,
+}
+
+impl FromParams for AgreedPass {
+    type Params = AgreedPassParams;
+
+    fn from_params(p: AgreedPassParams, _: &BuildContext) -> Result<AgreedPass, Vec<BuildProblem>> {
+        Ok(AgreedPass {
+            resignation: p.resignation,
+        })
+    }
+}
+
+impl AgreedPass {
+    fn protocol(state: &GameState) -> Protocol {
+        state
+            .component_state::<Protocol>(ComponentKind::Objective)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// The marks as whole strings of stones still on the board.
+    fn whole_strings(state: &GameState) -> PointSet {
+        let board = state.board();
+        let mut marks = PointSet::default();
+        for p in state.marks().iter() {
+            if board.get(p).is_some() && !marks.contains(p) {
+                marks.extend(board.string_stones(p));
+            }
+        }
+        marks
+    }
+
+    fn representatives(state: &GameState) -> Vec<Point> {
+        let board = state.board();
+        board
+            .stones()
+            .filter(|&(p, _)| board.string_stones(p).all(|q| q >= p))
+            .map(|(p, _)| p)
+            .collect()
+    }
+}
+
+impl Component for AgreedPass {
+    fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
+        Some(Box::new(Protocol::default()))
+    }
+
+    fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
+        if self.resignation && state.phase() != Phase::Over {
+            out.push(Action::Resign);
+        }
+        if state.phase() == Phase::Play
+            && state.current_move().seat == seat
+            && !AgreedPass::protocol(state).marking_over
+        {
+            for p in AgreedPass::representatives(state) {
+                out.push(if state.marks().contains(p) {
+                    Action::Unmark(p)
+                } else {
+                    Action::Mark(p)
+                });
+            }
+        }
+    }
+
+    fn handle_action(
+        &self,
+        ctx: &mut Ctx<'_>,
+        seat: Seat,
+        action: Action,
+    ) -> Option<Result<(), Refusal>> {
+        match action {
+            Action::Resign if self.resignation => {
+                ctx.finish(GameResult::win(
+                    seat.other(),
+                    EndReason::Resignation { seat },
+                ));
+                Some(Ok(()))
+            }
+            Action::Resign => Some(Err(Refusal::rule(
+                "no-resignation",
+                "resignation is not part of this ruleset",
+            ))),
+            Action::Mark(p) | Action::Unmark(p) if ctx.state().phase() == Phase::Play => {
+                if AgreedPass::protocol(ctx.state()).marking_over {
+                    return Some(Err(Refusal::rule(
+                        "marking-over",
+                        "dead-stone marking has ended for this game: dead stones must be captured on the board",
+                    )));
+                }
+                Some(ctx.mark_string(seat, p, matches!(action, Action::Mark(_))))
+            }
+            _ => None,
+        }
+    }
+
+    fn on_move_start(&self, ctx: &mut Ctx<'_>) {
+        let protocol = AgreedPass::protocol(ctx.state());
+        let marks = match protocol.proposal {
+            Some((_, marks)) if !protocol.marking_over => marks,
+            _ => PointSet::default(),
+        };
+        ctx.set_marks(marks);
+    }
+
+    fn on_move_end(&self, ctx: &mut Ctx<'_>, summary: &MoveSummary) {
+        if summary.is_automatic() {
+            return;
+        }
+        let marks = AgreedPass::whole_strings(ctx.state());
+        let seat = summary.seat;
+        let mut protocol = AgreedPass::protocol(ctx.state());
+        let pending = protocol.proposal.take();
+        let pending_marks = pending.as_ref().map(|(_, m)| m.clone()).unwrap_or_default();
+        if summary.passed == 0 {
+            if !pending_marks.is_empty() {
+                protocol.marking_over = true;
+            }
+        } else if summary.is_whole_move_pass()
+            && matches!(&pending, Some((by, m)) if *by == seat.other() && *m == marks)
+        {
+            ctx.set_marks(marks);
+            ctx.finish_on_score();
+            return;
+        } else if protocol.marking_over || (!pending_marks.is_empty() && marks.is_empty()) {
+            protocol.marking_over = true;
+            protocol.proposal = Some((seat, PointSet::default()));
+        } else {
+            protocol.proposal = Some((seat, marks));
+        }
+        *ctx.my_state::<Protocol>() = protocol;
+    }
+
+    fn facts(&self, state: &GameState, out: &mut Vec<Fact>) {
+        let protocol = AgreedPass::protocol(state);
+        let value = match (&protocol.proposal, protocol.marking_over) {
+            (_, true) => {
+                "marking has ended; a pass answered by a whole-move pass ends the game".to_string()
+            }
+            (None, false) => "no pass to answer".to_string(),
+            (Some((by, marks)), false) => format!(
+                "{by} passed with {} stone(s) marked dead; a whole-move pass with the same marks ends the game",
+                marks.len()
+            ),
+        };
+        out.push(Fact {
+            label: "ending".into(),
+            value,
+        });
+    }
+}
+
+impl Objective for AgreedPass {
+    fn passing_allowed(&self) -> bool {
+        true
+    }
+}
