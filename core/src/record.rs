@@ -58,7 +58,11 @@ pub fn play_line(game: &mut Game, line: &NotationLine) -> Result<usize, LineRefu
         // A line without a seat is one seat's: when its move ends, the
         // rest of the line is not handed to the opponent.
         let outcome = match (seat, line.seat) {
-            (Ok(seat), None) if index > 0 && game.to_act() != ToAct::Seat(seat) => {
+            (Ok(seat), None)
+                if index > 0
+                    && !matches!(game.to_act(), ToAct::Nobody)
+                    && game.to_act() != ToAct::Seat(seat) =>
+            {
                 Err(Refusal::rule(
                     "move-ended",
                     format!(

@@ -3,7 +3,7 @@
 //! placements that do not fill the mover's own single-point eye, passing
 //! when none is left, until the ruleset ends the game.
 //!
-//! `cargo run --release --example playout -- [RULESET] [SIZE] [GAMES]`
+//! `cargo run --release --example playout -- [RULESET] [SIZE] [GAMES] [OPTION...]`
 
 use std::time::Instant;
 use tengen_core::{Action, Game, Phase, Point, ToAct};
@@ -33,8 +33,10 @@ fn main() {
     let ruleset = args.first().map_or("tromp-taylor", String::as_str);
     let size = args.get(1).map_or("19", String::as_str);
     let games: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(200);
+    let mut options = vec![format!("size={size}")];
+    options.extend(args.iter().skip(3).cloned());
     let rules = tengen_variants::library()
-        .assemble(ruleset, &[format!("size={size}")])
+        .assemble(ruleset, &options)
         .unwrap_or_else(|d| panic!("{d}"));
     let fresh = Game::new(rules).without_undo();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
@@ -51,15 +53,27 @@ fn main() {
             empties.clear();
             empties.extend(game.board().empty_points());
             let mut chosen = None;
+            let mut eyes = Vec::new();
             while !empties.is_empty() {
                 let i = rng.below(empties.len());
                 let p = empties.swap_remove(i);
-                if !own_eye(&game, p, seat) && game.is_legal_placement(seat, p) {
+                if own_eye(&game, p, seat) {
+                    eyes.push(p);
+                } else if game.is_legal_placement(seat, p) {
                     chosen = Some(p);
                     break;
                 }
             }
-            let action = chosen.map_or(Action::Pass, Action::Place);
+            // No placement outside the mover's own eyes: pass if the rules
+            // allow it, else fill an eye, else resign.
+            let action = match chosen {
+                Some(p) => Action::Place(p),
+                None if game.is_legal_pass(seat, false) => Action::Pass,
+                None => eyes
+                    .into_iter()
+                    .find(|&p| game.is_legal_placement(seat, p))
+                    .map_or(Action::Resign, Action::Place),
+            };
             game.apply(seat, action).expect("a legal action");
             placements += u64::from(chosen.is_some());
             moves += 1;
@@ -67,7 +81,8 @@ fn main() {
     }
     let seconds = start.elapsed().as_secs_f64();
     println!(
-        "{ruleset} {size}x{size}: {games} playouts in {seconds:.2}s: {:.0} games/s, {:.0} placements/s, {:.1} µs per playout",
+        "{ruleset} {size}x{size} {:?}: {games} playouts in {seconds:.2}s: {:.0} games/s, {:.0} placements/s, {:.1} µs per playout",
+        &options[1..],
         games as f64 / seconds,
         placements as f64 / seconds,
         seconds * 1e6 / games as f64

@@ -109,12 +109,11 @@ pub(crate) fn status(game: &Game) -> String {
             if phase == Phase::Play {
                 line.push_str(&format!(", move {}", state.current_move().number));
                 let left = game.opportunities_left();
-                if left > 1 || state.current_move().placed > 0 {
-                    line.push_str(&format!(
-                        ", placement {} of {}",
-                        state.current_move().placed + state.current_move().passed + 1,
-                        u64::from(state.current_move().placed + state.current_move().passed) + left
-                    ));
+                let current = state.current_move();
+                let used =
+                    u64::from(current.placed + current.passed + current.other + current.automatic);
+                if left > 1 || used > 0 {
+                    line.push_str(&format!(", placement {} of {}", used + 1, used + left));
                 }
             } else {
                 line.push_str(" (opening)");

@@ -383,3 +383,40 @@ fn replay_reproduces_gnu_go_scores() {
     }
     assert!(checked >= 6);
 }
+
+#[test]
+fn play_thue_morse_shows_the_tracker_the_facts_and_the_hex_index() {
+    let moves = "K10\ndeclare handicap 1\nF5\nbutton\nF6 G6\nmark F5 pass-move\n";
+    let run = tengen(
+        &[
+            "play",
+            "thue-morse-go",
+            "-o",
+            "size=11",
+            "-o",
+            "handicap",
+            "--hex-tracker",
+        ],
+        Some(moves),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for needle in [
+        "X = Red (Player 1), O = Blue (Player 2)",
+        "Next placements: R B B R B R R B B R R B R B B R",
+        "Next placement index: 000",
+        "Blue (Player 2) to play, move 2, placement 1 of 2.",
+        "Handicap: Player 2 declares 1 to 5 passes at the start of their first move (unrated game)",
+        "Player 2 declares handicap 1",
+        "Blue (Player 2) to play, move 2, placement 2 of 2.",
+        "Player 1 takes the button",
+        "Button: taken by Player 1",
+        "! `G6` refused: the move ended before `G6`: write the next move on a line of its own",
+        "Ending: Player 2 passed with 1 stone(s) marked dead",
+    ] {
+        assert!(
+            run.stdout.contains(needle),
+            "missing `{needle}` in:\n{}",
+            run.stdout
+        );
+    }
+}

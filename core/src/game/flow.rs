@@ -196,53 +196,32 @@ impl Game {
 
     pub(super) fn end_move(&mut self) -> Result<(), Refusal> {
         let mover = self.state.current.seat;
-        let mut draw = false;
+        let mut position = None;
         if self.rules.resolver.clears_at_move_end() {
             let colour = self.state.colours[mover];
             self.removals.clear();
-            let position = self.rules.resolver.clear_at_move_end(
+            position = self.rules.resolver.clear_at_move_end(
                 &mut self.state.board,
                 colour,
                 self.state.current.placed,
                 &mut self.removals,
             )?;
             self.record_removals(colour, mover);
-            if let Some(hash) = position {
-                let next_seat = self.seat_at(self.state.placement);
-                let candidate = Candidate {
-                    board: hash,
-                    next_seat,
-                    ends_move: true,
-                    move_start: self.state.current.history_start,
-                };
-                match self.rules.repetition.judge(&self.state.history, &candidate) {
-                    Judgement::Allow => {}
-                    Judgement::Draw => draw = true,
-                    Judgement::Refuse { earlier } => {
-                        return Err(self.repetition_refusal(None, earlier));
-                    }
-                }
-                self.state.history.push(Occurrence {
-                    board: hash,
-                    next_seat,
-                    move_number: self.state.current.number,
-                    within_move: false,
-                });
-            }
         }
-        if self.rules.repetition.judges_move_end() && self.state.current.placed > 0 {
-            let judgement = self.rules.repetition.judge_move_end(
-                &self.state.history,
-                self.state.board.hash(),
-                self.state.current.history_start,
-            );
-            match judgement {
-                Judgement::Allow => {}
-                Judgement::Draw => draw = true,
-                Judgement::Refuse { earlier } => {
-                    return Err(self.repetition_refusal(None, earlier));
-                }
-            }
+        let next_seat = self.seat_at(self.state.placement);
+        let draw = self.judge_end_of_move(
+            position,
+            self.state.board.hash(),
+            next_seat,
+            self.state.current.placed,
+        )?;
+        if let Some(hash) = position {
+            self.state.history.push(Occurrence {
+                board: hash,
+                next_seat,
+                move_number: self.state.current.number,
+                within_move: false,
+            });
         }
         let current = self.state.current;
         let summary = MoveSummary {
@@ -289,6 +268,41 @@ impl Game {
             component.on_move_end(&mut ctx, &summary);
         }
         self.begin_move()
+    }
+
+    /// Judges the end of a move that placed `placed` stones: the position
+    /// the resolver's clearing creates (if any) and the board the move
+    /// ends on. Returns whether the game is drawn by it, or the refusal.
+    /// Changes nothing.
+    pub(super) fn judge_end_of_move(
+        &self,
+        position: Option<u64>,
+        board: u64,
+        next_seat: Seat,
+        placed: u32,
+    ) -> Result<bool, Refusal> {
+        let repetition = &self.rules.repetition;
+        let move_start = self.state.current.history_start;
+        let of_position = position.map(|hash| {
+            let candidate = Candidate {
+                board: hash,
+                next_seat,
+                ends_move: true,
+                move_start,
+            };
+            repetition.judge(&self.state.history, &candidate)
+        });
+        let of_board = (repetition.judges_move_end() && placed > 0)
+            .then(|| repetition.judge_move_end(&self.state.history, board, move_start));
+        let mut draw = false;
+        for judgement in [of_position, of_board].into_iter().flatten() {
+            match judgement {
+                Judgement::Allow => {}
+                Judgement::Draw => draw = true,
+                Judgement::Refuse { earlier } => return Err(self.repetition_refusal(None, earlier)),
+            }
+        }
+        Ok(draw)
     }
 
     /// A move begins: every component hears of it, and opportunities the

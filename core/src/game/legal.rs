@@ -26,10 +26,79 @@ impl Game {
             self.continuation_may_fail()
         };
         if depends_on_the_end {
-            return self.accepts(seat, Action::Place(point));
+            return self
+                .probe_to_the_end_of_move(seat, point, ends)
+                .unwrap_or_else(|| self.accepts(seat, Action::Place(point)));
         }
         self.check_components(seat, Action::Place(point)).is_ok()
             && self.check_placement(seat, point).is_ok()
+    }
+
+    /// Decides a placement whose legality depends on how its move ends, on
+    /// a copy of the board alone (much cheaper than a copy of the game):
+    /// the placement, then the end of the move right after it (by passing
+    /// the rest, when it does not end the move itself). `None` when that
+    /// does not decide it (the rest of the move could not simply be
+    /// passed), so the caller tries the placement on a copy of the game.
+    fn probe_to_the_end_of_move(&self, seat: Seat, point: Point, ends: bool) -> Option<bool> {
+        if self.check_components(seat, Action::Place(point)).is_err() {
+            return Some(false);
+        }
+        let Ok((plan, draw)) = self.check_placement(seat, point) else {
+            return Some(false);
+        };
+        if draw {
+            return Some(true);
+        }
+        if plan.position.is_some() && self.rules.resolver.clears_at_move_end() {
+            return None;
+        }
+        if !ends
+            && (!self.rules.objective.passing_allowed()
+                || self.check_components(seat, Action::PassMove).is_err())
+        {
+            return None;
+        }
+        let mut board = self.state.board.clone();
+        let mut removals = Removals::default();
+        let colour = self.state.colours[seat];
+        self.rules
+            .resolver
+            .commit(&mut board, colour, point, &plan, &mut removals);
+        let acceptable = self.end_of_move_is_acceptable(board, self.state.current.placed + 1);
+        match (acceptable, ends) {
+            (true, _) => Some(true),
+            (false, true) => Some(false),
+            (false, false) => None,
+        }
+    }
+
+    /// Whether the current move, ending on `board` with `placed` stones
+    /// placed, would be accepted: the resolver's clearing and the
+    /// repetition rule's judgement of the end, on the given copy.
+    fn end_of_move_is_acceptable(&self, mut board: crate::Board, placed: u32) -> bool {
+        let resolver = &self.rules.resolver;
+        let colour = self.state.colours[self.state.current.seat];
+        let position = if resolver.clears_at_move_end() {
+            let mut removals = Removals::default();
+            match resolver.clear_at_move_end(&mut board, colour, placed, &mut removals) {
+                Ok(position) => position,
+                Err(_) => return false,
+            }
+        } else {
+            None
+        };
+        self.judge_end_of_move(position, board.hash(), self.seat_after_move(), placed)
+            .is_ok()
+    }
+
+    /// The seat that acts once the current move has used its opportunities.
+    fn seat_after_move(&self) -> Seat {
+        let seat = self.state.current.seat;
+        (self.state.placement..)
+            .map(|k| self.seat_at(k))
+            .find(|&s| s != seat)
+            .unwrap_or(seat)
     }
 
     /// Whether `seat` may pass one opportunity (or, with `whole_move`, the
@@ -49,7 +118,8 @@ impl Game {
         }
         let ends = whole_move || self.ends_move_after_this();
         if ends && self.move_end_may_fail() {
-            return self.accepts(seat, action);
+            return self
+                .end_of_move_is_acceptable(self.state.board.clone(), self.state.current.placed);
         }
         true
     }

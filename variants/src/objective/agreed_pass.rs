@@ -32,8 +32,11 @@ tengen_core::component! {
     /// it; the marks a move ends with are whole strings.
     ///
     /// A move made only of served handicap passes is not a reply: it
-    /// neither answers nor breaks a proposal. With `resignation = true`
-    /// either player may resign at any time.
+    /// neither answers nor breaks a proposal. A move that passes every
+    /// placement left to the player after some were served counts as a
+    /// whole-move pass (tengen's reading: the player passed every placement
+    /// available to them; the served passes are no one's choice). With
+    /// `resignation = true` either player may resign at any time.
     #[component(Objective, "agreed-pass")]
     #[derive(Debug)]
     pub struct AgreedPass {
@@ -191,6 +194,9 @@ impl Component for AgreedPass {
     }
 
     fn facts(&self, state: &GameState, out: &mut Vec<Fact>) {
+        if state.phase() == Phase::Over {
+            return;
+        }
         let protocol = AgreedPass::protocol(state);
         let value = match (&protocol.proposal, protocol.marking_over) {
             (_, true) => {

@@ -134,10 +134,15 @@ impl Area {
                         "button-unavailable",
                         "the button cannot be taken before Player 2 has declared the reverse komi",
                     )
+                } else if self.reverse_komi {
+                    Refusal::rule(
+                        "no-button",
+                        "there is no button in this game: the points and the reverse komi add up to an even number",
+                    )
                 } else {
                     Refusal::rule(
                         "no-button",
-                        "there is no button in this game (the points and the reverse komi add up to an even number)",
+                        "there is no button in this game: the board has an even number of points",
                     )
                 },
             );
