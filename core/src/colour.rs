@@ -10,7 +10,19 @@ use std::fmt;
 use std::ops::{Index, IndexMut};
 
 /// A player's seat at the board.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub enum Seat {
     /// Player 1: in standard Go the player who takes Black.
     #[serde(rename = "P1")]

@@ -104,6 +104,21 @@ pub struct Step {
     pub score: Option<ScoreExpectation>,
     /// The result after the step, in SGF form (`B+3.5`, `W+R`, `0`).
     pub result: Option<String>,
+    /// The pass-alive stones of each colour after the step (exactly these),
+    /// by the ruleset's life rule (its suicide rule and vital minimum).
+    pub pass_alive: Option<PassAliveExpectation>,
+}
+
+/// Expected pass-alive stones, per colour (`black` is the first colour).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PassAliveExpectation {
+    /// The first colour's pass-alive stones.
+    #[serde(default)]
+    pub black: Vec<String>,
+    /// The second colour's pass-alive stones.
+    #[serde(default)]
+    pub white: Vec<String>,
 }
 
 /// Expected score totals.
@@ -487,6 +502,37 @@ fn check_state(game: &Game, step: &Step, trace: &mut String, fail: &mut impl FnM
                 points(score.black),
                 points(score.white)
             ));
+        }
+    }
+    if let Some(expected) = &step.pass_alive {
+        let rules = game.rules();
+        let rule = rules.objective.life_rule(rules);
+        for (colour, list) in [
+            (Colour::Black, &expected.black),
+            (Colour::White, &expected.white),
+        ] {
+            let actual = names(
+                game,
+                tengen_core::analysis::pass_alive_stones(game.board(), colour, rule).iter(),
+            );
+            trace.push_str(&format!(
+                "   pass-alive {}: {}\n",
+                rules.colour_name(colour),
+                if actual.is_empty() {
+                    "none".to_string()
+                } else {
+                    join(&actual)
+                }
+            ));
+            let wanted = expected_names(list);
+            if actual != wanted {
+                fail(format!(
+                    "pass-alive {} stones are [{}], expected [{}]",
+                    rules.colour_name(colour),
+                    join(&actual),
+                    join(&wanted)
+                ));
+            }
         }
     }
     if let Some(expected) = &step.result {

@@ -192,6 +192,31 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_kill_all_games_keep_every_invariant(
+        seed in any::<u64>(),
+        setup in prop::sample::select(vec!["pieboxing", "pieboxing-handicap", "pie", "two-batch"]),
+    ) {
+        play_random_game("kill-all-go", &["size=9".into(), format!("setup={setup}")], seed, 200);
+    }
+
+    #[test]
+    fn random_thue_morse_kill_all_games_keep_every_invariant(
+        seed in any::<u64>(),
+        kill_all in prop::sample::select(vec!["kill-all", "kill-all-handicap"]),
+        weak_eyes in any::<bool>(),
+    ) {
+        let mut options = vec!["size=11".to_string(), kill_all.to_string()];
+        if weak_eyes {
+            options.push("weak-eyes".into());
+        }
+        play_random_game("thue-morse-go", &options, seed, 200);
+    }
+}
+
 #[test]
 fn a_long_random_19x19_game_keeps_every_invariant() {
     play_random_game("tromp-taylor", &[], 0x5EED, 400);

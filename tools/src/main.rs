@@ -92,6 +92,10 @@ enum Command {
         /// hexadecimal digits (the TMS tracker of Thue-Morse Go).
         #[arg(long)]
         hex_tracker: bool,
+        /// Show the pass-alive stones after every move (they are shown when
+        /// the game ends anyway).
+        #[arg(long)]
+        show_pass_alive: bool,
     },
     /// Replay a move record and print the final board and result.
     #[command(after_help = "Examples:\n  \
@@ -125,7 +129,15 @@ fn main() -> ExitCode {
             ruleset,
             options,
             hex_tracker,
-        } => commands::play::run(&ruleset, &options, hex_tracker),
+            show_pass_alive,
+        } => commands::play::run(
+            &ruleset,
+            &options,
+            commands::play::Display {
+                hex_tracker,
+                pass_alive: show_pass_alive,
+            },
+        ),
         Command::Replay {
             ruleset,
             file,

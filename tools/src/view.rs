@@ -58,6 +58,7 @@ pub(crate) fn seat_name(game: &Game, seat: Seat) -> String {
 /// What the prompt asks for.
 pub(crate) fn prompt(game: &Game) -> String {
     match game.to_act() {
+        ToAct::Seat(seat) if game.state().phase() == Phase::Opening => format!("{seat}> "),
         ToAct::Seat(seat) => format!("{}> ", seat_name(game, seat)),
         ToAct::Either => "P1 or P2> ".into(),
         ToAct::Nobody => "game over> ".into(),
@@ -104,6 +105,7 @@ pub(crate) fn status(game: &Game) -> String {
                 }
             ));
         }
+        (Phase::Opening, ToAct::Seat(seat)) => lines.push(format!("{seat} to act (setup).")),
         (phase, ToAct::Seat(seat)) => {
             let mut line = format!("{} to play", seat_name(game, seat));
             if phase == Phase::Play {
@@ -115,8 +117,6 @@ pub(crate) fn status(game: &Game) -> String {
                 if left > 1 || used > 0 {
                     line.push_str(&format!(", placement {} of {}", used + 1, used + left));
                 }
-            } else {
-                line.push_str(" (opening)");
             }
             lines.push(format!("{line}."));
             let upcoming = game.upcoming(16);
@@ -126,7 +126,7 @@ pub(crate) fn status(game: &Game) -> String {
         }
         _ => {}
     }
-    if state.phase() != Phase::Over {
+    if state.phase() != Phase::Over && rules.objective.uses_score() {
         let prisoners = state.prisoners();
         let sheet = game.score();
         lines.push(format!(
@@ -179,6 +179,26 @@ fn capitalised(text: &str) -> String {
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
+}
+
+/// The pass-alive stones of each colour, by the ruleset's life rule, as a
+/// line per colour that has any.
+pub(crate) fn pass_alive(game: &Game) -> String {
+    let rules = game.rules();
+    let rule = rules.objective.life_rule(rules);
+    let mut out = String::new();
+    for colour in Colour::BOTH {
+        let stones = tengen_core::analysis::pass_alive_stones(game.board(), colour, rule);
+        if !stones.is_empty() {
+            let names: Vec<String> = stones.iter().map(|p| rules.geometry.name(p)).collect();
+            out.push_str(&format!(
+                "Pass-alive {}: {}\n",
+                rules.colour_name(colour),
+                names.join(" ")
+            ));
+        }
+    }
+    out
 }
 
 /// The zero-based index of the next placement in three hexadecimal

@@ -19,17 +19,21 @@ use tengen_core::ruleset::{Bundled, Library};
 pub struct NoParams {}
 
 /// Implements [`FromParams`](tengen_core::registry::FromParams) for a
-/// component that takes no parameters (a unit struct).
+/// component that takes no parameters: a unit struct, or one built from
+/// the build context by the given closure-like expression.
 macro_rules! no_params {
     ($component:ident) => {
+        $crate::no_params!($component, |_ctx| $component);
+    };
+    ($component:ident, |$ctx:ident| $build:expr) => {
         impl tengen_core::registry::FromParams for $component {
             type Params = $crate::NoParams;
 
             fn from_params(
                 _: $crate::NoParams,
-                _: &tengen_core::registry::BuildContext,
+                $ctx: &tengen_core::registry::BuildContext,
             ) -> Result<$component, Vec<tengen_core::registry::BuildProblem>> {
-                Ok($component)
+                Ok($build)
             }
         }
     };

@@ -62,6 +62,25 @@ impl Rules {
         ]
     }
 
+    /// Whether some move of the schedule has several placement
+    /// opportunities (looking at the first 256).
+    pub fn moves_can_have_several_placements(&self) -> bool {
+        (0..256).any(|k| self.schedule.slot(k) == self.schedule.slot(k + 1))
+    }
+
+    /// The rule a pass-alive analysis of this ruleset uses: the resolver's
+    /// suicide rule, and three vital regions where one move can fill two
+    /// eyes before any removal (captures wait for the end of moves of
+    /// several placements), two otherwise.
+    pub fn life_rule(&self) -> crate::analysis::LifeRule {
+        let two_eyes_at_once =
+            self.resolver.clears_at_move_end() && self.moves_can_have_several_placements();
+        crate::analysis::LifeRule {
+            vital_minimum: if two_eyes_at_once { 3 } else { 2 },
+            self_capture_legal: self.resolver.allows_self_capture(),
+        }
+    }
+
     /// The display name of a colour (e.g. Black, or Red).
     pub fn colour_name(&self, colour: crate::Colour) -> &str {
         &self.ruleset.meta.colours[colour.index()]

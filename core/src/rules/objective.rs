@@ -1,8 +1,10 @@
 //! The Objective trait: how play ends and who wins.
 
+use crate::analysis::LifeRule;
 use crate::colour::Seat;
 use crate::game::{Ctx, EndReason, GameResult};
 use crate::rules::Component;
+use crate::rules::Rules;
 
 /// Decides when play stops and how the game is won. Through the shared
 /// component hooks it sees every completed move ([`Component::on_move_end`])
@@ -13,6 +15,19 @@ use crate::rules::Component;
 pub trait Objective: Component {
     /// Whether a player may pass placement opportunities during play.
     fn passing_allowed(&self) -> bool;
+
+    /// Whether the score decides games of this objective (front ends show
+    /// the score as it stands only then).
+    fn uses_score(&self) -> bool {
+        true
+    }
+
+    /// The rule a pass-alive analysis of this game uses (for the objective
+    /// itself and for front ends that show living strings). By default the
+    /// ruleset's own (see [`Rules::life_rule`]).
+    fn life_rule(&self, rules: &Rules) -> LifeRule {
+        rules.life_rule()
+    }
 
     /// The seat to act has no legal move at all. By default it loses (the
     /// rule of Mathematical Go and Kill-All Go; games that allow passing

@@ -62,6 +62,10 @@ pub trait Resolver: Component {
         removals: &mut Removals,
     );
 
+    /// Whether a player may remove their own strings (self-capture). The
+    /// pass-alive analysis depends on it.
+    fn allows_self_capture(&self) -> bool;
+
     /// Whether this resolver does work at the end of a move (then the core
     /// keeps a copy of the game to restore if that work is refused).
     fn clears_at_move_end(&self) -> bool {

@@ -703,9 +703,14 @@ fn apply_options(
         }
         chosen.push((index, value, arg.clone()));
     }
+    let mut reported: Vec<(usize, usize)> = Vec::new();
     for (i, _, arg) in &chosen {
         for other in &declared[*i].1.conflicts {
-            if let Some((_, _, other_arg)) = chosen.iter().find(|(j, _, _)| names[*j] == other) {
+            if let Some((j, _, other_arg)) = chosen.iter().find(|(j, _, _)| names[*j] == other) {
+                if reported.contains(&(*j, *i)) {
+                    continue;
+                }
+                reported.push((*i, *j));
                 out.push(Diagnostic::new(
                     sources,
                     "conflicting-options",

@@ -25,7 +25,17 @@ Commands:
   legal         list the legal actions of the player to act
   quit          leave";
 
-pub(crate) fn run(reference: &str, options: &[String], hex_tracker: bool) -> Result<(), Failure> {
+/// What `play` shows besides the board and status.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Display {
+    /// The index of the next placement in hexadecimal.
+    pub(crate) hex_tracker: bool,
+    /// The pass-alive stones after every move (they are shown at the end
+    /// of the game anyway).
+    pub(crate) pass_alive: bool,
+}
+
+pub(crate) fn run(reference: &str, options: &[String], display: Display) -> Result<(), Failure> {
     let rules = super::assemble(reference, options)?;
     let mut game = Game::new(rules);
     let stdin = std::io::stdin();
@@ -44,8 +54,11 @@ pub(crate) fn run(reference: &str, options: &[String], hex_tracker: bool) -> Res
             view::status(game),
             view::facts(game)
         );
-        if hex_tracker && game.state().phase() == tengen_core::Phase::Play {
+        if display.hex_tracker && game.state().phase() == tengen_core::Phase::Play {
             print!("{}", view::hex_index(game));
+        }
+        if display.pass_alive || game.state().phase() == tengen_core::Phase::Over {
+            print!("{}", view::pass_alive(game));
         }
     };
     show(&game, &PointSet::default());

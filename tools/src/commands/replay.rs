@@ -46,6 +46,9 @@ pub(crate) fn run(reference: &str, file: &str, options: &[String]) -> Result<(),
             .collect();
     }
     print!("{}{}", view::board(&game, &last), view::status(&game));
+    if game.state().phase() == tengen_core::Phase::Over {
+        print!("{}", view::pass_alive(&game));
+    }
     Ok(())
 }
 

@@ -1,7 +1,9 @@
 //! Objectives: how play ends and who wins.
 
 mod agreed_pass;
+mod kill_all;
 mod score;
 
 pub use agreed_pass::{AgreedPass, AgreedPassParams, Protocol};
+pub use kill_all::{KillAll, KillAllParams};
 pub use score::{Score, ScoreParams};

@@ -63,6 +63,10 @@ impl FromParams for EndOfMove {
 impl Component for EndOfMove {}
 
 impl Resolver for EndOfMove {
+    fn allows_self_capture(&self) -> bool {
+        self.own_strings == OwnStrings::Removed
+    }
+
     fn plan(&self, board: &Board, _: Colour, point: Point) -> Result<PlacementPlan, Refusal> {
         if !board.is_empty(point) {
             return Err(Refusal::Occupied(board.geometry().label(point)));

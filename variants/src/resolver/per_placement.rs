@@ -68,6 +68,10 @@ impl FromParams for PerPlacement {
 impl Component for PerPlacement {}
 
 impl Resolver for PerPlacement {
+    fn allows_self_capture(&self) -> bool {
+        self.suicide == Suicide::Allowed
+    }
+
     #[inline]
     fn plan(&self, board: &Board, colour: Colour, point: Point) -> Result<PlacementPlan, Refusal> {
         if !board.is_empty(point) {

@@ -1,0 +1,110 @@
+//! The pass-alive analysis against KataGo's own test boards (see
+//! `tests/data/README.md`): for both colours and both suicide rules, the
+//! pass-alive stones found are exactly the ones KataGo's expected maps
+//! mark.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use tengen_core::analysis::{LifeRule, no_room_for_life, pass_alive_stones};
+use tengen_core::{Board, Colour, Geometry, Point};
+
+#[derive(Deserialize)]
+struct Case {
+    name: String,
+    w: usize,
+    h: usize,
+    board: Vec<String>,
+    expected: BTreeMap<String, Vec<String>>,
+}
+
+fn square(w: usize, h: usize) -> Arc<Geometry> {
+    let mut links = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            let p = r * w + c;
+            if c + 1 < w {
+                links.push((p, p + 1));
+            }
+            if r + 1 < h {
+                links.push((p, p + w));
+            }
+        }
+    }
+    Arc::new(Geometry::from_links(w, h, links).unwrap())
+}
+
+fn board(case: &Case) -> Board {
+    let g = square(case.w, case.h);
+    let mut stones = Vec::new();
+    for (r, row) in case.board.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let p = Point::new(r * case.w + c);
+            match ch {
+                'x' => stones.push((p, Colour::Black)),
+                'o' => stones.push((p, Colour::White)),
+                _ => {}
+            }
+        }
+    }
+    Board::from_stones(g, stones)
+}
+
+fn cases() -> Vec<Case> {
+    serde_json::from_str(include_str!("data/katago-passalive.json")).unwrap()
+}
+
+#[test]
+fn pass_alive_stones_match_katago_on_every_board_and_rule() {
+    let mut checked = 0;
+    for case in cases() {
+        let b = board(&case);
+        for (mode, map) in &case.expected {
+            let rule = LifeRule {
+                vital_minimum: 2,
+                self_capture_legal: mode == "suicide",
+            };
+            for (colour, letter) in [(Colour::Black, 'X'), (Colour::White, 'O')] {
+                let found = pass_alive_stones(&b, colour, rule);
+                let mut expected = Vec::new();
+                for (r, row) in map.iter().enumerate() {
+                    for (c, ch) in row.chars().enumerate() {
+                        let p = Point::new(r * case.w + c);
+                        if ch == letter && b.get(p) == Some(colour) {
+                            expected.push(b.geometry().name(p));
+                        }
+                    }
+                }
+                let mut found: Vec<String> = found.iter().map(|p| b.geometry().name(p)).collect();
+                expected.sort();
+                found.sort();
+                assert_eq!(found, expected, "{} ({mode}), {colour:?}", case.name);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 36, "nine boards, two rules, two colours");
+}
+
+#[test]
+fn a_big_open_area_leaves_room_and_a_filled_board_does_not() {
+    let case = cases().into_iter().next().unwrap();
+    let b = board(&case);
+    let rule = LifeRule::default();
+    assert!(!no_room_for_life(&b, Colour::White, rule));
+    assert!(!no_room_for_life(&b, Colour::Black, rule));
+    // A 5x5 board whose every point is next to a pass-alive Black wall.
+    let g = square(5, 5);
+    let rows = [".X.X.", "XXXXX", ".X.X.", "XXXXX", ".X.X."];
+    let mut stones = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if ch == 'X' {
+                stones.push((Point::new(r * 5 + c), Colour::Black));
+            }
+        }
+    }
+    let walled = Board::from_stones(g, stones);
+    assert_eq!(pass_alive_stones(&walled, Colour::Black, rule).len(), 16);
+    assert!(no_room_for_life(&walled, Colour::White, rule));
+}

@@ -1,0 +1,146 @@
+//! Pieboxing: alternate setup stones until someone claims the Attacker side.
+
+use super::setup::{Cap, fix_roles_and_begin, no_pass_here, place_setup_stone, setup_points};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use tengen_core::game::{Ctx, GameState, Phase, Refusal};
+use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
+use tengen_core::{Action, Colour, Component, Opening, Role, Seat};
+
+tengen_core::component! {
+    /// Pieboxing (devised by MXHero): starting with Player 1, the players
+    /// take turns; on each turn a player either places one Attacker stone
+    /// on an empty point (`D4`) or claims the Attacker side
+    /// (`claim attacker`), and the other player becomes the Defender. Every
+    /// setup stone belongs to the eventual Attacker, whoever placed it;
+    /// setup stones never capture. Claiming needs no stone first.
+    ///
+    /// The setup holds at most `cap` stones (`half`: half the points,
+    /// rounded down, as in Kill-All Go; `half-less-one`: half of one less,
+    /// as in Thue-Morse Go's Kill-All); at the cap the player to move must
+    /// claim. Then play begins from the start of the placement sequence,
+    /// the Defender taking the first placement. Every position after a
+    /// setup stone counts for the repetition rule.
+    #[component(Opening, "pieboxing")]
+    #[derive(Debug)]
+    pub struct Pieboxing {
+        cap: usize,
+    }
+}
+
+/// Parameters of [`Pieboxing`].
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct PieboxingParams {
+    /// The most setup stones: `half` (half the points, rounded down) or
+    /// `half-less-one` (half of one less than the points).
+    pub cap: Cap,
+}
+
+impl FromParams for Pieboxing {
+    type Params = PieboxingParams;
+
+    fn from_params(p: PieboxingParams, ctx: &BuildContext) -> Result<Pieboxing, Vec<BuildProblem>> {
+        let points = ctx.geometry.as_ref().map_or(0, |g| g.point_count());
+        Ok(Pieboxing {
+            cap: p.cap.of(points),
+        })
+    }
+}
+
+/// The stones of the alternating part so far (every setup stone is the
+/// Attacker's, and no other stone stands during the setup).
+pub(crate) fn setup_stones(state: &GameState) -> usize {
+    state.board().stone_count(Colour::Black) as usize
+}
+
+/// Whose turn it is in the alternating part, which `first` began (each
+/// turn adds a stone, until a claim ends the part).
+pub(crate) fn alternating_turn(state: &GameState, first: Seat) -> Seat {
+    if setup_stones(state).is_multiple_of(2) {
+        first
+    } else {
+        first.other()
+    }
+}
+
+/// One turn of the alternating part, shared by both versions: `None` when
+/// the action is none of Pieboxing's, `Some(Ok(Some(attacker)))` when a
+/// side was claimed, `Some(Ok(None))` after a setup stone.
+pub(crate) fn alternating_action(
+    ctx: &mut Ctx<'_>,
+    cap: usize,
+    placed: usize,
+    seat: Seat,
+    action: Action,
+) -> Option<Result<Option<Seat>, Refusal>> {
+    Some(match action {
+        Action::Place(_) if placed >= cap => Err(Refusal::rule(
+            "cap-reached",
+            format!("the setup holds its {cap} stones: claim the Attacker side (`claim attacker`)"),
+        )),
+        Action::Place(p) => place_setup_stone(ctx, seat, p).map(|()| None),
+        Action::Claim(Role::Attacker) => Ok(Some(seat)),
+        Action::Claim(Role::Defender) => Err(Refusal::rule(
+            "claim-attacker",
+            "in Pieboxing a player claims the Attacker side (`claim attacker`); the other player defends",
+        )),
+        Action::Pass | Action::PassMove => Err(no_pass_here(
+            "place an Attacker stone or claim the Attacker side",
+        )),
+        _ => return None,
+    })
+}
+
+/// The actions of the alternating part.
+pub(crate) fn alternating_offers(
+    state: &GameState,
+    cap: usize,
+    placed: usize,
+    out: &mut Vec<Action>,
+) {
+    if placed < cap {
+        out.extend(setup_points(state.board()).map(Action::Place));
+    }
+    out.push(Action::Claim(Role::Attacker));
+}
+
+impl Component for Pieboxing {
+    fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
+        if state.phase() == Phase::Opening && self.to_act(state) == Some(seat) {
+            alternating_offers(state, self.cap, setup_stones(state), out);
+        }
+    }
+
+    fn handle_action(
+        &self,
+        ctx: &mut Ctx<'_>,
+        seat: Seat,
+        action: Action,
+    ) -> Option<Result<(), Refusal>> {
+        if ctx.state().phase() != Phase::Opening {
+            return None;
+        }
+        let placed = setup_stones(ctx.state());
+        Some(
+            match alternating_action(ctx, self.cap, placed, seat, action)? {
+                Ok(Some(attacker)) => {
+                    fix_roles_and_begin(ctx, attacker);
+                    Ok(())
+                }
+                Ok(None) => Ok(()),
+                Err(e) => Err(e),
+            },
+        )
+    }
+}
+
+impl Opening for Pieboxing {
+    fn start(&self, _: &mut Ctx<'_>) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    fn to_act(&self, state: &GameState) -> Option<Seat> {
+        (state.phase() == Phase::Opening).then(|| alternating_turn(state, Seat::One))
+    }
+}

@@ -1,0 +1,290 @@
+//! The two-batch setup (Hoctaph's proposal, generalized).
+
+use super::setup::{fix_roles, no_pass_here, place_setup_stone, setup_points};
+use tengen_core::game::{Ctx, GameState, Phase, Refusal};
+use tengen_core::rules::ComponentState;
+use tengen_core::{
+    Action, Component, ComponentKind, Declaration, DeclarationKind, Opening, Role, Seat,
+};
+
+tengen_core::component! {
+    /// The two-batch setup (Hoctaph's proposal for 9x9, generalized to every
+    /// board by Samraku). Player 1 chooses two batch sizes in one move,
+    /// `declare batch-a A, declare batch-b B`, with A >= 1, B >= 1,
+    /// A + B <= points - 2, A <= 2B and B <= 2A (AP's picker suggests up to
+    /// twice the points over 16 for A and the points over 16 for B; those
+    /// are suggestions, not limits). Player 2 then either places batch A
+    /// itself (its first stone begins it) or has Player 1 place it
+    /// (`pass`). Whoever did not place batch A chooses a role: taking the
+    /// Attacker side (`claim attacker`) they place batch B, exactly B
+    /// stones, in the same move; taking the Defender side
+    /// (`claim defender`), the Attacker (who placed batch A) places batch
+    /// B next. Every batch stone is the Attacker's. The Defender then
+    /// makes the first move.
+    #[component(Opening, "two-batch")]
+    #[derive(Debug)]
+    pub struct TwoBatch {
+        points: usize,
+    }
+}
+
+/// Where the setup stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Player 1 declares the batch sizes.
+    Sizes,
+    /// Player 2 places batch A or has Player 1 place it.
+    ChoosePlacer,
+    /// `seat` places batch A; `left` stones to go.
+    BatchA { seat: Seat, left: u32 },
+    /// The other seat chooses a role.
+    Role { chooser: Seat },
+    /// The Attacker places batch B.
+    BatchB { seat: Seat, left: u32 },
+}
+
+crate::no_params!(TwoBatch, |ctx| TwoBatch {
+    points: ctx.geometry.as_ref().map_or(0, |g| g.point_count()),
+});
+
+impl TwoBatch {
+    fn stage(state: &GameState) -> Stage {
+        state
+            .component_state::<Stage>(ComponentKind::Opening)
+            .copied()
+            .unwrap_or(Stage::Sizes)
+    }
+
+    fn size(state: &GameState, kind: DeclarationKind) -> Option<u32> {
+        state.declared(kind).map(|(_, v)| v)
+    }
+
+    /// The restrictions the two sizes break, in words.
+    fn broken(&self, a: u32, b: u32) -> Vec<String> {
+        let mut broken = Vec::new();
+        let most = self.points.saturating_sub(2) as u32;
+        if a + b > most {
+            broken.push(format!(
+                "A + B = {} is more than the points less 2 ({most})",
+                a + b
+            ));
+        }
+        if a > 2 * b {
+            broken.push(format!("A = {a} is more than twice B = {b}"));
+        }
+        if b > 2 * a {
+            broken.push(format!("B = {b} is more than twice A = {a}"));
+        }
+        broken
+    }
+
+    fn declare(&self, ctx: &mut Ctx<'_>, seat: Seat, d: Declaration) -> Result<(), Refusal> {
+        let (other_kind, name) = match d.kind {
+            DeclarationKind::BatchA => (DeclarationKind::BatchB, "batch A"),
+            DeclarationKind::BatchB => (DeclarationKind::BatchA, "batch B"),
+            _ => unreachable!("only batch sizes come here"),
+        };
+        if TwoBatch::size(ctx.state(), d.kind).is_some() {
+            return Err(Refusal::rule(
+                "already-declared",
+                format!("the size of {name} is declared already"),
+            ));
+        }
+        if d.value == 0 {
+            return Err(Refusal::rule(
+                "out-of-range",
+                format!("{name} needs at least one stone"),
+            ));
+        }
+        if let Some(other) = TwoBatch::size(ctx.state(), other_kind) {
+            let (a, b) = if d.kind == DeclarationKind::BatchA {
+                (d.value, other)
+            } else {
+                (other, d.value)
+            };
+            let broken = self.broken(a, b);
+            if !broken.is_empty() {
+                return Err(Refusal::rule(
+                    "batch-sizes",
+                    format!(
+                        "batch sizes A = {a}, B = {b} are not allowed: {}",
+                        broken.join("; ")
+                    ),
+                ));
+            }
+            ctx.declare(seat, d);
+            *ctx.my_state::<Stage>() = Stage::ChoosePlacer;
+        } else {
+            ctx.declare(seat, d);
+        }
+        Ok(())
+    }
+
+    /// One stone of a batch; returns the stage that follows.
+    fn batch_stone(
+        &self,
+        ctx: &mut Ctx<'_>,
+        seat: Seat,
+        point: tengen_core::Point,
+        stage: Stage,
+    ) -> Result<(), Refusal> {
+        place_setup_stone(ctx, seat, point)?;
+        let next = match stage {
+            Stage::BatchA { seat, left: 1 } => Stage::Role {
+                chooser: seat.other(),
+            },
+            Stage::BatchA { seat, left } => Stage::BatchA {
+                seat,
+                left: left - 1,
+            },
+            Stage::BatchB { seat, left: 1 } => {
+                ctx.begin_play(seat.other());
+                return Ok(());
+            }
+            Stage::BatchB { seat, left } => Stage::BatchB {
+                seat,
+                left: left - 1,
+            },
+            other => other,
+        };
+        *ctx.my_state::<Stage>() = next;
+        Ok(())
+    }
+}
+
+impl Component for TwoBatch {
+    fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
+        Some(Box::new(Stage::Sizes))
+    }
+
+    fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
+        if state.phase() != Phase::Opening || self.to_act(state) != Some(seat) {
+            return;
+        }
+        match TwoBatch::stage(state) {
+            Stage::Sizes => {
+                let most = self.points.saturating_sub(2) as u32;
+                let a = TwoBatch::size(state, DeclarationKind::BatchA);
+                let b = TwoBatch::size(state, DeclarationKind::BatchB);
+                for (kind, own, other) in [
+                    (DeclarationKind::BatchA, a, b),
+                    (DeclarationKind::BatchB, b, a),
+                ] {
+                    if own.is_some() {
+                        continue;
+                    }
+                    for value in 1..=most {
+                        let fits = match other {
+                            Some(o) => self.broken(value, o).is_empty(),
+                            None => (1..=most).any(|o| self.broken(value, o).is_empty()),
+                        };
+                        if fits {
+                            out.push(Action::Declare(Declaration { kind, value }));
+                        }
+                    }
+                }
+            }
+            Stage::ChoosePlacer => {
+                out.extend(setup_points(state.board()).map(Action::Place));
+                out.push(Action::Pass);
+            }
+            Stage::BatchA { .. } | Stage::BatchB { .. } => {
+                out.extend(setup_points(state.board()).map(Action::Place))
+            }
+            Stage::Role { .. } => {
+                out.extend([Action::Claim(Role::Attacker), Action::Claim(Role::Defender)])
+            }
+        }
+    }
+
+    fn handle_action(
+        &self,
+        ctx: &mut Ctx<'_>,
+        seat: Seat,
+        action: Action,
+    ) -> Option<Result<(), Refusal>> {
+        if ctx.state().phase() != Phase::Opening {
+            return None;
+        }
+        let stage = TwoBatch::stage(ctx.state());
+        Some(match (stage, action) {
+            (Stage::Sizes, Action::Declare(d))
+                if matches!(d.kind, DeclarationKind::BatchA | DeclarationKind::BatchB) =>
+            {
+                self.declare(ctx, seat, d)
+            }
+            (
+                Stage::Sizes,
+                Action::Place(_) | Action::Claim(_) | Action::Pass | Action::PassMove,
+            ) => Err(Refusal::rule(
+                "declare-first",
+                "Player 1 first declares both batch sizes: `declare batch-a A, declare batch-b B`",
+            )),
+            (Stage::ChoosePlacer, Action::Pass | Action::PassMove) => {
+                let a = TwoBatch::size(ctx.state(), DeclarationKind::BatchA).unwrap_or(1);
+                *ctx.my_state::<Stage>() = Stage::BatchA {
+                    seat: seat.other(),
+                    left: a,
+                };
+                Ok(())
+            }
+            (Stage::ChoosePlacer, Action::Place(p)) => {
+                let a = TwoBatch::size(ctx.state(), DeclarationKind::BatchA).unwrap_or(1);
+                self.batch_stone(ctx, seat, p, Stage::BatchA { seat, left: a })
+            }
+            (Stage::BatchA { .. } | Stage::BatchB { .. }, Action::Place(p)) => {
+                self.batch_stone(ctx, seat, p, stage)
+            }
+            (
+                Stage::BatchA { left, .. } | Stage::BatchB { left, .. },
+                Action::Pass | Action::PassMove,
+            ) => Err(no_pass_here(&format!(
+                "place the {left} batch stone(s) still owed"
+            ))),
+            (Stage::Role { .. }, Action::Claim(Role::Attacker)) => {
+                fix_roles(ctx, seat);
+                let b = TwoBatch::size(ctx.state(), DeclarationKind::BatchB).unwrap_or(1);
+                *ctx.my_state::<Stage>() = Stage::BatchB { seat, left: b };
+                Ok(())
+            }
+            (Stage::Role { .. }, Action::Claim(Role::Defender)) => {
+                fix_roles(ctx, seat.other());
+                let b = TwoBatch::size(ctx.state(), DeclarationKind::BatchB).unwrap_or(1);
+                *ctx.my_state::<Stage>() = Stage::BatchB {
+                    seat: seat.other(),
+                    left: b,
+                };
+                Ok(())
+            }
+            (Stage::Role { .. }, Action::Place(_) | Action::Pass | Action::PassMove) => {
+                Err(Refusal::rule(
+                    "choose-a-side",
+                    "choose a side first: `claim attacker` (then place batch B) or `claim defender`",
+                ))
+            }
+            (_, Action::Declare(_) | Action::Claim(_)) => Err(Refusal::rule(
+                "not-now",
+                "that choice is not due at this point of the setup",
+            )),
+            _ => return None,
+        })
+    }
+}
+
+impl Opening for TwoBatch {
+    fn start(&self, _: &mut Ctx<'_>) -> Result<(), Refusal> {
+        Ok(())
+    }
+
+    fn to_act(&self, state: &GameState) -> Option<Seat> {
+        if state.phase() != Phase::Opening {
+            return None;
+        }
+        Some(match TwoBatch::stage(state) {
+            Stage::Sizes => Seat::One,
+            Stage::ChoosePlacer => Seat::Two,
+            Stage::BatchA { seat, .. } | Stage::BatchB { seat, .. } => seat,
+            Stage::Role { chooser } => chooser,
+        })
+    }
+}
