@@ -46,22 +46,20 @@ pub fn pass_alive_stones(board: &Board, colour: Colour, rule: LifeRule) -> Point
     let geometry = board.geometry();
     let n = geometry.point_count();
     // Strings of the colour, by head.
-    let mut heads: Vec<Point> = Vec::new();
+    let mut strings = 0;
+    let mut index_of_head = vec![usize::MAX; n];
     let mut string_of = vec![usize::MAX; n];
     for p in geometry.points() {
         if board.get(p) == Some(colour) {
-            let head = board.string_head(p);
-            let index = match heads.iter().position(|&h| h == head) {
-                Some(i) => i,
-                None => {
-                    heads.push(head);
-                    heads.len() - 1
-                }
-            };
-            string_of[p.index()] = index;
+            let head = board.string_head(p).index();
+            if index_of_head[head] == usize::MAX {
+                index_of_head[head] = strings;
+                strings += 1;
+            }
+            string_of[p.index()] = index_of_head[head];
         }
     }
-    if heads.is_empty() {
+    if strings == 0 {
         return PointSet::default();
     }
     // Regions: connected sets of points not holding the colour's stones,
@@ -110,7 +108,7 @@ pub fn pass_alive_stones(board: &Board, colour: Colour, rule: LifeRule) -> Point
         // to it.
         vital_to.push(vital.unwrap_or(next_to));
     }
-    let mut alive = vec![true; heads.len()];
+    let mut alive = vec![true; strings];
     let mut healthy = vec![true; touching.len()];
     loop {
         let mut changed = false;
