@@ -281,6 +281,7 @@ fn status(game: &Game) -> String {
                 }
             )
         }
+        (Phase::Opening, ToAct::Seat(seat)) => format!("opening, {} to act", seat.short_name()),
         (phase, ToAct::Seat(seat)) => format!("{phase}, {} to act", who(seat)),
         (phase, _) => format!("{phase}"),
     }

@@ -30,21 +30,24 @@ pub(crate) fn board(game: &Game, last: &PointSet) -> String {
         coordinates: true,
     };
     let rules = game.rules();
-    format!(
-        "{}X = {} (Player {}), O = {} (Player {})\n",
-        draw(game.board(), &marks),
-        rules.colour_name(Colour::Black),
-        seat_number(game.state().seat_of_colour(Colour::Black)),
-        rules.colour_name(Colour::White),
-        seat_number(game.state().seat_of_colour(Colour::White)),
-    )
-}
-
-fn seat_number(seat: Seat) -> u8 {
-    match seat {
-        Seat::One => 1,
-        Seat::Two => 2,
-    }
+    let state = game.state();
+    let legend = if state.phase() == Phase::Opening && state.role_of(Seat::One).is_none() {
+        format!(
+            "X = {}, the Attacker's stones (the setup decides who attacks), O = {}",
+            rules.colour_name(Colour::Black),
+            rules.colour_name(Colour::White),
+        )
+    } else {
+        let name = |colour: Colour| {
+            let seat = state.seat_of_colour(colour);
+            match state.role_of(seat) {
+                Some(role) => format!("{} ({seat}, {role})", rules.colour_name(colour)),
+                None => format!("{} ({seat})", rules.colour_name(colour)),
+            }
+        };
+        format!("X = {}, O = {}", name(Colour::Black), name(Colour::White))
+    };
+    format!("{}{legend}\n", draw(game.board(), &marks))
 }
 
 /// `Black (Player 1)`.

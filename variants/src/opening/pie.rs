@@ -6,7 +6,7 @@ use serde::Deserialize;
 use tengen_core::game::{Ctx, GameState, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::ComponentState;
-use tengen_core::{Action, Colour, Component, ComponentKind, Opening, Role, Seat};
+use tengen_core::{Action, Component, ComponentKind, Opening, Role, Seat};
 
 tengen_core::component! {
     /// The pie setup (the pie rule: one player prepares the position, the
@@ -55,19 +55,14 @@ impl FromParams for Pie {
 impl Pie {
     fn stage(state: &GameState) -> Stage {
         state
-            .component_state::<Stage>(ComponentKind::Opening)
-            .copied()
-            .unwrap_or(Stage::Prepare)
-    }
-
-    fn placed(state: &GameState) -> usize {
-        state.board().stone_count(Colour::Black) as usize
+            .component_state::<(Stage, usize)>(ComponentKind::Opening)
+            .map_or(Stage::Prepare, |s| s.0)
     }
 }
 
 impl Component for Pie {
     fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
-        Some(Box::new(Stage::Prepare))
+        Some(Box::new((Stage::Prepare, 0usize)))
     }
 
     fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
@@ -96,12 +91,14 @@ impl Component for Pie {
         }
         Some(match (Pie::stage(ctx.state()), action) {
             (Stage::Prepare, Action::Place(p)) => place_setup_stone(ctx, seat, p).map(|()| {
-                if Pie::placed(ctx.state()) >= self.cap {
-                    *ctx.my_state::<Stage>() = Stage::Choose;
+                let state = ctx.my_state::<(Stage, usize)>();
+                state.1 += 1;
+                if state.1 >= self.cap {
+                    state.0 = Stage::Choose;
                 }
             }),
             (Stage::Prepare, Action::Pass | Action::PassMove) => {
-                *ctx.my_state::<Stage>() = Stage::Choose;
+                ctx.my_state::<(Stage, usize)>().0 = Stage::Choose;
                 Ok(())
             }
             (Stage::Prepare, Action::Claim(_)) => Err(Refusal::rule(

@@ -5,7 +5,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use tengen_core::game::{Ctx, GameState, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
-use tengen_core::{Action, Colour, Component, Opening, Role, Seat};
+use tengen_core::rules::ComponentState;
+use tengen_core::{Action, Component, ComponentKind, Opening, Role, Seat};
 
 tengen_core::component! {
     /// Pieboxing (devised by MXHero): starting with Player 1, the players
@@ -48,16 +49,15 @@ impl FromParams for Pieboxing {
     }
 }
 
-/// The stones of the alternating part so far (every setup stone is the
-/// Attacker's, and no other stone stands during the setup).
-pub(crate) fn setup_stones(state: &GameState) -> usize {
-    state.board().stone_count(Colour::Black) as usize
-}
+/// Setup stones placed so far (stones of a given starting position do not
+/// count).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Placed(pub(crate) usize);
 
-/// Whose turn it is in the alternating part, which `first` began (each
-/// turn adds a stone, until a claim ends the part).
-pub(crate) fn alternating_turn(state: &GameState, first: Seat) -> Seat {
-    if setup_stones(state).is_multiple_of(2) {
+/// Whose turn it is in the alternating part, which `first` began: each
+/// turn adds a stone, until a claim ends the part.
+pub(crate) fn alternating_turn(placed: usize, first: Seat) -> Seat {
+    if placed.is_multiple_of(2) {
         first
     } else {
         first.other()
@@ -85,6 +85,9 @@ pub(crate) fn alternating_action(
             "claim-attacker",
             "in Pieboxing a player claims the Attacker side (`claim attacker`); the other player defends",
         )),
+        Action::Pass | Action::PassMove if placed >= cap => Err(no_pass_here(
+            "the setup is full, so claim the Attacker side (`claim attacker`)",
+        )),
         Action::Pass | Action::PassMove => Err(no_pass_here(
             "place an Attacker stone or claim the Attacker side",
         )),
@@ -105,10 +108,22 @@ pub(crate) fn alternating_offers(
     out.push(Action::Claim(Role::Attacker));
 }
 
+impl Pieboxing {
+    fn placed(state: &GameState) -> usize {
+        state
+            .component_state::<Placed>(ComponentKind::Opening)
+            .map_or(0, |p| p.0)
+    }
+}
+
 impl Component for Pieboxing {
+    fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
+        Some(Box::new(Placed(0)))
+    }
+
     fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
         if state.phase() == Phase::Opening && self.to_act(state) == Some(seat) {
-            alternating_offers(state, self.cap, setup_stones(state), out);
+            alternating_offers(state, self.cap, Pieboxing::placed(state), out);
         }
     }
 
@@ -121,14 +136,17 @@ impl Component for Pieboxing {
         if ctx.state().phase() != Phase::Opening {
             return None;
         }
-        let placed = setup_stones(ctx.state());
+        let placed = Pieboxing::placed(ctx.state());
         Some(
             match alternating_action(ctx, self.cap, placed, seat, action)? {
                 Ok(Some(attacker)) => {
                     fix_roles_and_begin(ctx, attacker);
                     Ok(())
                 }
-                Ok(None) => Ok(()),
+                Ok(None) => {
+                    ctx.my_state::<Placed>().0 += 1;
+                    Ok(())
+                }
                 Err(e) => Err(e),
             },
         )
@@ -141,6 +159,7 @@ impl Opening for Pieboxing {
     }
 
     fn to_act(&self, state: &GameState) -> Option<Seat> {
-        (state.phase() == Phase::Opening).then(|| alternating_turn(state, Seat::One))
+        (state.phase() == Phase::Opening)
+            .then(|| alternating_turn(Pieboxing::placed(state), Seat::One))
     }
 }

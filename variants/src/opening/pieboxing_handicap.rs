@@ -1,7 +1,9 @@
 //! Pieboxing with a handicap for the weaker player.
 
-use super::pieboxing::{alternating_action, alternating_offers, alternating_turn, setup_stones};
-use super::setup::{Cap, fix_roles_and_begin, no_pass_here, place_setup_stone, setup_points};
+use super::pieboxing::{Placed, alternating_action, alternating_offers, alternating_turn};
+use super::setup::{
+    Cap, fix_roles, fix_roles_and_begin, no_pass_here, place_setup_stone, setup_points,
+};
 use crate::scoring::handicap_unit;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -84,9 +86,14 @@ impl FromParams for PieboxingHandicap {
 impl PieboxingHandicap {
     fn stage(state: &GameState) -> Stage {
         state
-            .component_state::<Stage>(ComponentKind::Opening)
-            .copied()
-            .unwrap_or(Stage::Declare)
+            .component_state::<(Stage, Placed)>(ComponentKind::Opening)
+            .map_or(Stage::Declare, |s| s.0)
+    }
+
+    fn placed(state: &GameState) -> usize {
+        state
+            .component_state::<(Stage, Placed)>(ComponentKind::Opening)
+            .map_or(0, |s| s.1.0)
     }
 
     fn declare(
@@ -116,7 +123,7 @@ impl PieboxingHandicap {
                         value: h,
                     },
                 );
-                *ctx.my_state::<Stage>() = Stage::Alternate;
+                ctx.my_state::<(Stage, Placed)>().0 = Stage::Alternate;
                 Some(Ok(()))
             }
             Action::Place(_) | Action::Claim(_) | Action::Pass | Action::PassMove => {
@@ -141,9 +148,9 @@ impl PieboxingHandicap {
         Some(match action {
             Action::Place(p) => place_setup_stone(ctx, seat, p).map(|()| {
                 if left == 1 {
-                    fix_roles_and_begin(ctx, seat);
+                    ctx.begin_play(seat.other());
                 } else {
-                    *ctx.my_state::<Stage>() = Stage::Extras { left: left - 1 };
+                    ctx.my_state::<(Stage, Placed)>().0 = Stage::Extras { left: left - 1 };
                 }
             }),
             Action::Pass | Action::PassMove => Err(no_pass_here(&format!(
@@ -160,7 +167,7 @@ impl PieboxingHandicap {
 
 impl Component for PieboxingHandicap {
     fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
-        Some(Box::new(Stage::Declare))
+        Some(Box::new((Stage::Declare, Placed(0))))
     }
 
     fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
@@ -174,7 +181,9 @@ impl Component for PieboxingHandicap {
                     value,
                 })
             })),
-            Stage::Alternate => alternating_offers(state, self.cap, setup_stones(state), out),
+            Stage::Alternate => {
+                alternating_offers(state, self.cap, PieboxingHandicap::placed(state), out)
+            }
             Stage::Extras { .. } => out.extend(setup_points(state.board()).map(Action::Place)),
         }
     }
@@ -191,7 +200,7 @@ impl Component for PieboxingHandicap {
         match PieboxingHandicap::stage(ctx.state()) {
             Stage::Declare => self.declare(ctx, seat, action),
             Stage::Alternate => {
-                let placed = setup_stones(ctx.state());
+                let placed = PieboxingHandicap::placed(ctx.state());
                 Some(
                     match alternating_action(ctx, self.cap, placed, seat, action)? {
                         Ok(Some(attacker)) => {
@@ -200,13 +209,18 @@ impl Component for PieboxingHandicap {
                                 .declared(DeclarationKind::Handicap)
                                 .map_or(0, |(_, h)| h);
                             if attacker == Seat::Two && handicap > 0 {
-                                *ctx.my_state::<Stage>() = Stage::Extras { left: handicap };
+                                fix_roles(ctx, attacker);
+                                ctx.my_state::<(Stage, Placed)>().0 =
+                                    Stage::Extras { left: handicap };
                             } else {
                                 fix_roles_and_begin(ctx, attacker);
                             }
                             Ok(())
                         }
-                        Ok(None) => Ok(()),
+                        Ok(None) => {
+                            ctx.my_state::<(Stage, Placed)>().1.0 += 1;
+                            Ok(())
+                        }
                         Err(e) => Err(e),
                     },
                 )
@@ -227,7 +241,7 @@ impl Opening for PieboxingHandicap {
         }
         Some(match PieboxingHandicap::stage(state) {
             Stage::Declare => Seat::One,
-            Stage::Alternate => alternating_turn(state, Seat::Two),
+            Stage::Alternate => alternating_turn(PieboxingHandicap::placed(state), Seat::Two),
             Stage::Extras { .. } => Seat::Two,
         })
     }

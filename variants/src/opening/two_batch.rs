@@ -59,6 +59,13 @@ impl TwoBatch {
         state.declared(kind).map(|(_, v)| v)
     }
 
+    /// Whether some size of the other batch fits `size` (the restrictions
+    /// are the same both ways round).
+    fn has_partner(&self, size: u32) -> bool {
+        let most = self.points.saturating_sub(2) as u32;
+        (1..=most).any(|other| self.broken(size, other).is_empty())
+    }
+
     /// The restrictions the two sizes break, in words.
     fn broken(&self, a: u32, b: u32) -> Vec<String> {
         let mut broken = Vec::new();
@@ -94,6 +101,17 @@ impl TwoBatch {
             return Err(Refusal::rule(
                 "out-of-range",
                 format!("{name} needs at least one stone"),
+            ));
+        }
+        if !self.has_partner(d.value) {
+            return Err(Refusal::rule(
+                "batch-sizes",
+                format!(
+                    "{name} cannot hold {} stones: no size of the other batch meets the restrictions \
+                     (each batch at most twice the other, both together at most {})",
+                    d.value,
+                    self.points.saturating_sub(2)
+                ),
             ));
         }
         if let Some(other) = TwoBatch::size(ctx.state(), other_kind) {
@@ -176,7 +194,7 @@ impl Component for TwoBatch {
                     for value in 1..=most {
                         let fits = match other {
                             Some(o) => self.broken(value, o).is_empty(),
-                            None => (1..=most).any(|o| self.broken(value, o).is_empty()),
+                            None => self.has_partner(value),
                         };
                         if fits {
                             out.push(Action::Declare(Declaration { kind, value }));
@@ -262,9 +280,16 @@ impl Component for TwoBatch {
                     "choose a side first: `claim attacker` (then place batch B) or `claim defender`",
                 ))
             }
+            (
+                Stage::BatchA { left, .. } | Stage::BatchB { left, .. },
+                Action::Declare(_) | Action::Claim(_),
+            ) => Err(Refusal::rule(
+                "batch-owed",
+                format!("place the {left} batch stone(s) still owed first"),
+            )),
             (_, Action::Declare(_) | Action::Claim(_)) => Err(Refusal::rule(
                 "not-now",
-                "that choice is not due at this point of the setup",
+                "the batch sizes are declared already: the setup goes on with the batches and the choice of sides",
             )),
             _ => return None,
         })

@@ -218,9 +218,11 @@ impl Component for Area {
     ) -> Option<Result<(), Refusal>> {
         let playing = ctx.state().phase() == Phase::Play;
         match action {
-            Action::TakeButton if playing && self.button != ButtonRule::None => {
-                Some(self.take_button(ctx, seat))
-            }
+            Action::TakeButton if self.button == ButtonRule::None => Some(Err(Refusal::rule(
+                "no-button",
+                "there is no button in this ruleset",
+            ))),
+            Action::TakeButton if playing => Some(self.take_button(ctx, seat)),
             Action::Declare(Declaration {
                 kind: DeclarationKind::ReverseKomi,
                 value,
