@@ -63,6 +63,31 @@ impl<'a> Ctx<'a> {
         });
     }
 
+    /// Takes one of `seat`'s own stones off the board as a payment (Enhanced
+    /// Go's special turn). Refused unless the point holds a stone of the
+    /// seat's colour. Creates no position: the move's end does.
+    pub fn pay_with_stone(&mut self, seat: Seat, point: Point) -> Result<(), Refusal> {
+        let colour = self.state.colours[seat];
+        let board = &mut self.state.board;
+        let label = board.geometry().label(point);
+        match board.get(point) {
+            Some(c) if c == colour => {
+                board.remove_stone(point);
+                self.applied
+                    .push_removed(colour, RemovalCause::Payment, &[point]);
+                Ok(())
+            }
+            Some(_) => Err(Refusal::rule(
+                "not-your-stone",
+                format!("{label} is your opponent's stone: a payment takes your own stones"),
+            )),
+            None => Err(Refusal::rule(
+                "no-stone",
+                format!("{label} is empty: a payment takes one of your own stones"),
+            )),
+        }
+    }
+
     /// Records a declaration (a handicap, a reverse komi, ...).
     pub fn declare(&mut self, seat: Seat, declaration: Declaration) {
         self.state.declarations.push((seat, declaration));

@@ -354,9 +354,23 @@ impl Game {
             if let Some(outcome) = component.handle_action(&mut ctx, seat, action) {
                 let spent = ctx.spent();
                 outcome?;
+                let number = self.state.current.number;
                 self.spend(spent)?;
                 if phase == Phase::Opening && self.state.phase == Phase::Play {
                     self.begin_move()?;
+                }
+                let continues = phase == Phase::Play
+                    && self.state.phase == Phase::Play
+                    && self.state.current.number == number
+                    && self.state.current.seat == seat;
+                if continues && self.continuation_may_fail() && !self.has_legal_move(seat) {
+                    return Err(Refusal::rule(
+                        "no-completion",
+                        format!(
+                            "after {} the move could not be completed: every way to finish it is refused",
+                            crate::notation::format_action(&self.rules.geometry, action)
+                        ),
+                    ));
                 }
                 return Ok(());
             }

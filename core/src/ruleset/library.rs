@@ -456,11 +456,13 @@ fn merge_tables(parent: Node, child: &Node) -> Node {
         match entry.key.as_str() {
             "ruleset" => {
                 let mut meta = entry.node.clone();
-                if meta.get("colours").is_none()
-                    && let Some(colours) = out.get("ruleset").and_then(|r| r.entry("colours"))
-                {
-                    let colours = colours.clone();
-                    meta.set("colours", colours.key_origin, colours.node);
+                for inherited in ["colours", "undo"] {
+                    if meta.get(inherited).is_none()
+                        && let Some(e) = out.get("ruleset").and_then(|r| r.entry(inherited))
+                    {
+                        let e = e.clone();
+                        meta.set(inherited, e.key_origin, e.node);
+                    }
                 }
                 meta.remove("extends");
                 out.set("ruleset", entry.key_origin.clone(), meta);

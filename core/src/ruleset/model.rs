@@ -26,12 +26,20 @@ pub struct RulesetMeta {
     /// Display names of the first and second colour.
     #[serde(default = "default_colours")]
     pub colours: [String; 2],
+    /// Whether a player may take back moves (`undo` in the terminal). Some
+    /// rulesets (Enhanced Go) allow no take-back once a turn is committed.
+    #[serde(default = "yes")]
+    pub undo: bool,
     /// A ruleset this one builds on: a bundled ruleset's id, or a path
     /// relative to this file. Sections given here replace the inherited
     /// section when they name a `kind`, and change single parameters when
     /// they do not; options are inherited and may be redefined.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extends: Option<String>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn default_colours() -> [String; 2] {

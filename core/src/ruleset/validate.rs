@@ -126,7 +126,7 @@ fn allowed_keys(registry: &Registry, tree: &Node, pointer: &str) -> Option<Vec<S
         ),
         ["ruleset"] => Some(
             [
-                "id", "name", "summary", "docs", "sources", "colours", "extends",
+                "id", "name", "summary", "docs", "sources", "colours", "undo", "extends",
             ]
             .map(String::from)
             .to_vec(),

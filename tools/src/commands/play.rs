@@ -98,6 +98,10 @@ pub(crate) fn run(reference: &str, options: &[String], display: Display) -> Resu
                 legal(&game);
                 continue;
             }
+            "undo" if !game.rules().ruleset.meta.undo => {
+                println!("  ! this ruleset allows no take-back once a turn is committed");
+                continue;
+            }
             "undo" => {
                 match lines_played.pop() {
                     Some(n) => {

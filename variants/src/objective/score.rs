@@ -27,13 +27,16 @@ tengen_core::component! {
     /// one who passed second), and two more consecutive passes return to
     /// the agreement.
     ///
-    /// With `resignation = true` either player may resign at any time,
-    /// and the other wins. Equal scores are a draw.
+    /// With `mark-toggles = true` (Enhanced Go), marking a marked string
+    /// again takes its mark back. With `resignation = true` either player
+    /// may resign at any time, and the other wins. Equal scores are a
+    /// draw.
     #[component(Objective, "score")]
     #[derive(Debug)]
     pub struct Score {
         agreement: bool,
         resignation: bool,
+        mark_toggles: bool,
     }
 }
 
@@ -46,6 +49,10 @@ pub struct ScoreParams {
     pub agreement: bool,
     /// Whether a player may resign.
     pub resignation: bool,
+    /// Whether marking a marked string again takes the mark back (Enhanced
+    /// Go) rather than being refused (`unmark` takes a mark back either way).
+    #[serde(default)]
+    pub mark_toggles: bool,
 }
 
 impl FromParams for Score {
@@ -55,6 +62,7 @@ impl FromParams for Score {
         Ok(Score {
             agreement: p.agreement,
             resignation: p.resignation,
+            mark_toggles: p.mark_toggles,
         })
     }
 }
@@ -110,7 +118,10 @@ impl Component for Score {
                 "no-resignation",
                 "resignation is not part of this ruleset",
             ))),
-            Action::Mark(p) if agreeing => Some(ctx.mark_string(seat, p, true)),
+            Action::Mark(p) if agreeing => {
+                let dead = !(self.mark_toggles && ctx.state().marks().contains(p));
+                Some(ctx.mark_string(seat, p, dead))
+            }
             Action::Unmark(p) if agreeing => Some(ctx.mark_string(seat, p, false)),
             Action::Accept if agreeing => {
                 if ctx.state().accepted()[seat] {

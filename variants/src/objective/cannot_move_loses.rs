@@ -1,0 +1,86 @@
+//! The player who cannot move loses (Mathematical Go).
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use tengen_core::game::{Ctx, EndReason, GameResult, GameState, Phase, Refusal};
+use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
+use tengen_core::{Action, Component, Objective, Seat};
+
+tengen_core::component! {
+    /// The players keep placing stones, with no passing and no counting:
+    /// the first player who cannot place a stone without breaking a rule
+    /// (occupied points, suicide, repetition) loses. This is Jean-Claude
+    /// Chetrit's Mathematical Go: once the ordinary game would end in two
+    /// passes, each player fills their own territory, and the one with less
+    /// room runs out of legal placements first.
+    ///
+    /// With `resignation = true` a player may concede instead of playing on
+    /// (the rules text does not mention it; tengen allows it so that long
+    /// games need not be filled to the end).
+    #[component(Objective, "cannot-move-loses")]
+    #[derive(Debug)]
+    pub struct CannotMoveLoses {
+        resignation: bool,
+    }
+}
+
+/// Parameters of [`CannotMoveLoses`].
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CannotMoveLosesParams {
+    /// Whether a player may resign.
+    pub resignation: bool,
+}
+
+impl FromParams for CannotMoveLoses {
+    type Params = CannotMoveLosesParams;
+
+    fn from_params(
+        p: CannotMoveLosesParams,
+        _: &BuildContext,
+    ) -> Result<CannotMoveLoses, Vec<BuildProblem>> {
+        Ok(CannotMoveLoses {
+            resignation: p.resignation,
+        })
+    }
+}
+
+impl Component for CannotMoveLoses {
+    fn offer_actions(&self, state: &GameState, _: Seat, out: &mut Vec<Action>) {
+        if self.resignation && state.phase() != Phase::Over {
+            out.push(Action::Resign);
+        }
+    }
+
+    fn handle_action(
+        &self,
+        ctx: &mut Ctx<'_>,
+        seat: Seat,
+        action: Action,
+    ) -> Option<Result<(), Refusal>> {
+        match action {
+            Action::Resign if self.resignation => {
+                ctx.finish(GameResult::win(
+                    seat.other(),
+                    EndReason::Resignation { seat },
+                ));
+                Some(Ok(()))
+            }
+            Action::Resign => Some(Err(Refusal::rule(
+                "no-resignation",
+                "resignation is not part of this ruleset",
+            ))),
+            _ => None,
+        }
+    }
+}
+
+impl Objective for CannotMoveLoses {
+    fn passing_allowed(&self) -> bool {
+        false
+    }
+
+    fn uses_score(&self) -> bool {
+        false
+    }
+}

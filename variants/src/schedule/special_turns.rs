@@ -1,0 +1,335 @@
+//! Alternation with Enhanced Go's special turns: pay n² stones, place n.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use tengen_core::game::{Ctx, GameState, Phase, Refusal};
+use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
+use tengen_core::rules::{ComponentState, Fact, Slot};
+use tengen_core::{
+    Action, Component, ComponentKind, Declaration, DeclarationKind, Point, Schedule, Seat,
+};
+
+tengen_core::component! {
+    /// Strict alternation in which a turn may be a **special turn** (Enhanced
+    /// Go, invented by Ian Joiner): instead of one stone, the player places
+    /// n stones at once by first removing n^power of their own stones (n²
+    /// with the usual `power = 2`: two stones cost four, three cost nine),
+    /// for any n from `minimum` (2) up to what they can afford: at least
+    /// n^power of their own stones on the board at the start of the turn.
+    ///
+    /// A special turn is written in order: the size, the payments, the
+    /// placements, e.g. `declare special-turn 2, pay A1, pay B1, pay A2,
+    /// pay B2, C3, D3`. Every payment removes one of the mover's own stones
+    /// (exactly n^power of them); all payments come before the placements,
+    /// so stones placed this turn can never pay; the n placements go on
+    /// empty points, points just vacated by the payment included. An
+    /// ordinary turn places one stone and pays nothing. A special turn
+    /// cannot be passed part way.
+    ///
+    /// How the placed stones resolve is the resolver's business: Enhanced Go
+    /// uses `end-of-move` with `own-strings = "refused"` (all n land at
+    /// once, opposing strings without liberties are captured, then the turn
+    /// is refused if any of the mover's strings has none), which for an
+    /// ordinary turn is ordinary capture and the refusal of suicide.
+    #[component(Schedule, "special-turns")]
+    #[derive(Debug)]
+    pub struct SpecialTurns {
+        minimum: u32,
+        power: u32,
+    }
+}
+
+/// Parameters of [`SpecialTurns`].
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SpecialTurnsParams {
+    /// The fewest stones a special turn places (2 in Enhanced Go).
+    #[schemars(range(min = 2, max = 25))]
+    pub minimum: u32,
+    /// The price of n stones is n raised to this power (2 in Enhanced Go).
+    #[schemars(range(min = 1, max = 4))]
+    pub power: u32,
+}
+
+/// A special turn in progress.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SpecialTurn {
+    /// The stones it places.
+    pub n: u32,
+    /// Payments made so far.
+    pub paid: u32,
+    /// The points placed so far.
+    pub placed: Vec<Point>,
+}
+
+impl FromParams for SpecialTurns {
+    type Params = SpecialTurnsParams;
+
+    fn from_params(
+        p: SpecialTurnsParams,
+        _: &BuildContext,
+    ) -> Result<SpecialTurns, Vec<BuildProblem>> {
+        let mut problems = Vec::new();
+        if !(2..=25).contains(&p.minimum) {
+            problems.push(BuildProblem::at(
+                "minimum",
+                "a special turn places from 2 to 25 stones at least",
+            ));
+        }
+        if !(1..=4).contains(&p.power) {
+            problems.push(BuildProblem::at(
+                "power",
+                "the power of the price runs from 1 to 4",
+            ));
+        }
+        if problems.is_empty() {
+            Ok(SpecialTurns {
+                minimum: p.minimum,
+                power: p.power,
+            })
+        } else {
+            Err(problems)
+        }
+    }
+}
+
+impl SpecialTurns {
+    fn cost(&self, n: u32) -> u64 {
+        u64::from(n).pow(self.power)
+    }
+
+    /// The largest special turn `seat` can afford now (0 if none).
+    fn largest(&self, state: &GameState, seat: Seat) -> u32 {
+        let stones = u64::from(state.board().stone_count(state.colour_of(seat)));
+        (self.minimum..=stones as u32)
+            .take_while(|&n| self.cost(n) <= stones)
+            .last()
+            .unwrap_or(0)
+    }
+
+    fn turn(state: &GameState) -> Option<&SpecialTurn> {
+        state
+            .component_state::<Option<SpecialTurn>>(ComponentKind::Schedule)
+            .and_then(Option::as_ref)
+    }
+
+    fn at_turn_start(state: &GameState, seat: Seat) -> bool {
+        let current = state.current_move();
+        state.phase() == Phase::Play
+            && current.seat == seat
+            && current.placed == 0
+            && current.passed == 0
+            && current.other == 0
+            && SpecialTurns::turn(state).is_none()
+    }
+
+    fn declare(&self, ctx: &mut Ctx<'_>, seat: Seat, n: u32) -> Result<(), Refusal> {
+        if !SpecialTurns::at_turn_start(ctx.state(), seat) {
+            return Err(Refusal::rule(
+                "turn-started",
+                "a special turn is chosen at the start of a turn, before anything else",
+            ));
+        }
+        let stones = ctx.state().board().stone_count(ctx.state().colour_of(seat));
+        if n < self.minimum {
+            return Err(Refusal::rule(
+                "too-few",
+                format!("a special turn places at least {} stones", self.minimum),
+            ));
+        }
+        if self.cost(n) > u64::from(stones) {
+            let largest = self.largest(ctx.state(), seat);
+            return Err(Refusal::rule(
+                "cannot-afford",
+                if largest == 0 {
+                    format!(
+                        "{n} stones cost {} of your own stones and you have {stones}: you cannot afford a special turn yet",
+                        self.cost(n)
+                    )
+                } else {
+                    format!(
+                        "{n} stones cost {} of your own stones and you have {stones}: n can be at most {largest}",
+                        self.cost(n)
+                    )
+                },
+            ));
+        }
+        *ctx.my_state::<Option<SpecialTurn>>() = Some(SpecialTurn {
+            n,
+            paid: 0,
+            placed: Vec::new(),
+        });
+        ctx.grant_opportunities(n - 1);
+        ctx.declare(
+            seat,
+            Declaration {
+                kind: DeclarationKind::SpecialTurn,
+                value: n,
+            },
+        );
+        Ok(())
+    }
+
+    fn pay(&self, ctx: &mut Ctx<'_>, seat: Seat, point: Point) -> Result<(), Refusal> {
+        let Some(turn) = SpecialTurns::turn(ctx.state()).cloned() else {
+            return Err(Refusal::rule(
+                "no-special-turn",
+                "payments belong to a special turn: begin with `declare special-turn N`",
+            ));
+        };
+        let label = ctx.rules().geometry.label(point);
+        if turn.placed.contains(&point) {
+            return Err(Refusal::rule(
+                "placed-this-turn",
+                format!("{label} was placed this turn: stones placed this turn cannot pay"),
+            ));
+        }
+        let due = self.cost(turn.n);
+        if u64::from(turn.paid) >= due {
+            return Err(Refusal::rule(
+                "paid-in-full",
+                format!(
+                    "a special turn of {} pays exactly {due} stones, and they are paid",
+                    turn.n
+                ),
+            ));
+        }
+        ctx.pay_with_stone(seat, point)?;
+        if let Some(turn) = ctx.my_state::<Option<SpecialTurn>>() {
+            turn.paid += 1;
+        }
+        Ok(())
+    }
+}
+
+impl Component for SpecialTurns {
+    fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
+        Some(Box::new(None::<SpecialTurn>))
+    }
+
+    fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
+        if SpecialTurns::at_turn_start(state, seat) {
+            let largest = self.largest(state, seat);
+            out.extend((self.minimum..=largest).map(|value| {
+                Action::Declare(Declaration {
+                    kind: DeclarationKind::SpecialTurn,
+                    value,
+                })
+            }));
+        }
+        if let Some(turn) = SpecialTurns::turn(state)
+            && state.current_move().seat == seat
+            && u64::from(turn.paid) < self.cost(turn.n)
+        {
+            let colour = state.colour_of(seat);
+            out.extend(
+                state
+                    .board()
+                    .stones()
+                    .filter(|&(_, c)| c == colour)
+                    .map(|(p, _)| Action::Pay(p)),
+            );
+        }
+    }
+
+    fn handle_action(
+        &self,
+        ctx: &mut Ctx<'_>,
+        seat: Seat,
+        action: Action,
+    ) -> Option<Result<(), Refusal>> {
+        if ctx.state().phase() != Phase::Play {
+            return None;
+        }
+        match action {
+            Action::Declare(Declaration {
+                kind: DeclarationKind::SpecialTurn,
+                value,
+            }) => Some(self.declare(ctx, seat, value)),
+            Action::Pay(point) => Some(self.pay(ctx, seat, point)),
+            _ => None,
+        }
+    }
+
+    fn check_action(&self, state: &GameState, _: Seat, action: Action) -> Result<(), Refusal> {
+        let Some(turn) = SpecialTurns::turn(state) else {
+            return Ok(());
+        };
+        let due = self.cost(turn.n);
+        match action {
+            Action::Place(_) if u64::from(turn.paid) < due => Err(Refusal::rule(
+                "pay-first",
+                format!(
+                    "pay first: a special turn of {} removes {due} of your own stones before placing ({} paid)",
+                    turn.n, turn.paid
+                ),
+            )),
+            Action::Pass | Action::PassMove => Err(Refusal::rule(
+                "special-turn-unfinished",
+                format!(
+                    "a special turn of {} places all {} stones; it cannot be passed part way",
+                    turn.n, turn.n
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn after_action(&self, ctx: &mut Ctx<'_>, _: Seat, action: Action) {
+        if let (Action::Place(p), Some(turn)) =
+            (action, ctx.my_state::<Option<SpecialTurn>>().as_mut())
+        {
+            turn.placed.push(p);
+        }
+    }
+
+    fn on_move_start(&self, ctx: &mut Ctx<'_>) {
+        *ctx.my_state::<Option<SpecialTurn>>() = None;
+    }
+
+    fn facts(&self, state: &GameState, out: &mut Vec<Fact>) {
+        if state.phase() != Phase::Play {
+            return;
+        }
+        let seat = state.current_move().seat;
+        let value = match SpecialTurns::turn(state) {
+            Some(turn) => {
+                let due = self.cost(turn.n);
+                if u64::from(turn.paid) < due {
+                    format!(
+                        "special turn of {}: {} of {due} stones paid, then place {}",
+                        turn.n, turn.paid, turn.n
+                    )
+                } else {
+                    format!(
+                        "special turn of {}: {} of {} placed",
+                        turn.n,
+                        turn.placed.len(),
+                        turn.n
+                    )
+                }
+            }
+            None => match self.largest(state, seat) {
+                0 => format!(
+                    "{seat} cannot afford a special turn yet ({} stones cost {})",
+                    self.minimum,
+                    self.cost(self.minimum)
+                ),
+                largest => format!(
+                    "{seat} may place n = {}..{largest} stones at once by paying n^{} of their own (`declare special-turn N`)",
+                    self.minimum, self.power
+                ),
+            },
+        };
+        out.push(Fact {
+            label: "special turn".into(),
+            value,
+        });
+    }
+}
+
+impl Schedule for SpecialTurns {
+    fn slot(&self, k: u64) -> Slot {
+        if k % 2 == 0 { Slot::A } else { Slot::B }
+    }
+}
