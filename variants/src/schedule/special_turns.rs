@@ -330,6 +330,6 @@ impl Component for SpecialTurns {
 
 impl Schedule for SpecialTurns {
     fn slot(&self, k: u64) -> Slot {
-        if k % 2 == 0 { Slot::A } else { Slot::B }
+        if k.is_multiple_of(2) { Slot::A } else { Slot::B }
     }
 }
