@@ -88,6 +88,28 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Takes back every stone the move being made has placed and every
+    /// opportunity granted to it, leaving the move as it began (for a
+    /// special turn called off before it is complete). Only for resolvers
+    /// that capture at the end of the move: nothing has been removed yet.
+    pub fn take_back_placements(&mut self) {
+        let placed = std::mem::take(&mut self.state.placed_this_move);
+        for &p in &placed {
+            self.state.board.remove_stone(p);
+        }
+        self.state.current.placed = 0;
+        self.state.current.extra = 0;
+        self.state.placed_this_move = placed;
+        self.state.placed_this_move.clear();
+    }
+
+    /// Puts a paid stone of `seat` back on its point (a payment taken back
+    /// with its special turn).
+    pub fn return_payment(&mut self, seat: Seat, point: Point) {
+        let colour = self.state.colours[seat];
+        self.state.board.put_stone(point, colour);
+    }
+
     /// Records a declaration (a handicap, a reverse komi, ...).
     pub fn declare(&mut self, seat: Seat, declaration: Declaration) {
         self.state.declarations.push((seat, declaration));

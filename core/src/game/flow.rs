@@ -109,6 +109,7 @@ impl Game {
             });
         }
         self.state.current.placed += 1;
+        self.state.placed_this_move.push(point);
         if draw {
             self.finish_by_repetition();
             return Ok(());
@@ -117,7 +118,7 @@ impl Game {
         if ended {
             return self.end_move();
         }
-        if self.continuation_may_fail() && !self.has_legal_move(seat) {
+        if self.continuation_may_fail() && !self.move_can_be_completed(seat) {
             return Err(Refusal::rule(
                 "no-completion",
                 format!(
@@ -203,7 +204,7 @@ impl Game {
             position = self.rules.resolver.clear_at_move_end(
                 &mut self.state.board,
                 colour,
-                self.state.current.placed,
+                &self.state.placed_this_move,
                 &mut self.removals,
             )?;
             self.record_removals(colour, mover);
@@ -244,6 +245,7 @@ impl Game {
             seat: mover,
             number: current.number,
         });
+        self.state.placed_this_move.clear();
         self.state.current = CurrentMove {
             seat: self.seat_at(self.state.placement),
             number: current.number + 1,

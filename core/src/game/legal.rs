@@ -8,6 +8,14 @@ use crate::point::Point;
 use crate::rules::Removals;
 use std::sync::Arc;
 
+/// The most copies of the game one search for a move's completion tries.
+pub const COMPLETION_BUDGET: u32 = 2000;
+
+thread_local! {
+    /// What is left of the budget of the completion search under way.
+    static BUDGET: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
+}
+
 impl Game {
     /// Whether a placement of `seat` on `point` would be accepted. Pure
     /// probes decide it on the hot path; only placements whose outcome
@@ -65,7 +73,9 @@ impl Game {
         self.rules
             .resolver
             .commit(&mut board, colour, point, &plan, &mut removals);
-        let acceptable = self.end_of_move_is_acceptable(board, self.state.current.placed + 1);
+        let mut placed = self.state.placed_this_move.clone();
+        placed.push(point);
+        let acceptable = self.end_of_move_is_acceptable(board, &placed);
         match (acceptable, ends) {
             (true, _) => Some(true),
             (false, true) => Some(false),
@@ -76,7 +86,7 @@ impl Game {
     /// Whether the current move, ending on `board` with `placed` stones
     /// placed, would be accepted: the resolver's clearing and the
     /// repetition rule's judgement of the end, on the given copy.
-    fn end_of_move_is_acceptable(&self, mut board: crate::Board, placed: u32) -> bool {
+    fn end_of_move_is_acceptable(&self, mut board: crate::Board, placed: &[Point]) -> bool {
         let resolver = &self.rules.resolver;
         let colour = self.state.colours[self.state.current.seat];
         let position = if resolver.clears_at_move_end() {
@@ -88,8 +98,13 @@ impl Game {
         } else {
             None
         };
-        self.judge_end_of_move(position, board.hash(), self.seat_after_move(), placed)
-            .is_ok()
+        self.judge_end_of_move(
+            position,
+            board.hash(),
+            self.seat_after_move(),
+            placed.len() as u32,
+        )
+        .is_ok()
     }
 
     /// The seat that acts once the current move has used its opportunities.
@@ -119,13 +134,42 @@ impl Game {
         let ends = whole_move || self.ends_move_after_this();
         if ends && self.move_end_may_fail() {
             return self
-                .end_of_move_is_acceptable(self.state.board.clone(), self.state.current.placed);
+                .end_of_move_is_acceptable(self.state.board.clone(), &self.state.placed_this_move);
         }
         true
     }
 
+    /// Whether the move `seat` is making can still be completed legally
+    /// (after a placement or another action that did not end it). The
+    /// search tries ways of finishing the move on copies of the game; it is
+    /// bounded (see [`COMPLETION_BUDGET`]) and counts the move completable
+    /// when the bound is reached, which only a position with almost no room
+    /// left can cause.
+    pub(super) fn move_can_be_completed(&self, seat: Seat) -> bool {
+        let outer = BUDGET.with(|b| b.get().is_none());
+        if outer {
+            BUDGET.with(|b| b.set(Some(COMPLETION_BUDGET)));
+        }
+        let possible = self.has_legal_move(seat);
+        if outer {
+            BUDGET.with(|b| b.set(None));
+        }
+        possible
+    }
+
     /// Whether `action` by `seat` would be accepted, tried on a copy.
     pub fn accepts(&self, seat: Seat, action: Action) -> bool {
+        let exhausted = BUDGET.with(|b| match b.get() {
+            Some(0) => true,
+            Some(n) => {
+                b.set(Some(n - 1));
+                false
+            }
+            None => false,
+        });
+        if exhausted {
+            return true;
+        }
         self.trial().perform(seat, action).is_ok()
     }
 
@@ -162,17 +206,23 @@ impl Game {
             if self.is_legal_pass(seat, false) {
                 return true;
             }
-            if self
-                .rules
-                .geometry
-                .points()
+            // The points next to the move's own stones first: when a move
+            // of several placements is in danger, they are what saves it.
+            let geometry = &self.rules.geometry;
+            let near = self
+                .state
+                .placed_this_move
+                .iter()
+                .flat_map(|&p| geometry.neighbours(p).iter().copied());
+            if near
+                .chain(geometry.points())
                 .any(|p| self.state.board.is_empty(p) && self.is_legal_placement(seat, p))
             {
                 return true;
             }
         }
         let mut actions = Vec::new();
-        self.collect_offers(seat, &mut actions, |a| a != Action::Resign);
+        self.collect_offers(seat, &mut actions, |a| a != Action::Resign, true);
         !actions.is_empty()
     }
 
@@ -180,7 +230,7 @@ impl Game {
         match self.to_act() {
             ToAct::Nobody => return,
             ToAct::Seat(s) if s != seat => {
-                self.collect_offers(seat, out, |a| a == Action::Resign);
+                self.collect_offers(seat, out, |a| a == Action::Resign, false);
                 return;
             }
             _ => {}
@@ -198,14 +248,17 @@ impl Game {
                 }
             }
         }
-        self.collect_offers(seat, out, |_| true);
+        self.collect_offers(seat, out, |_| true, false);
     }
 
+    /// The actions the components offer `seat` that `keep` keeps and the
+    /// game accepts; with `first_only`, stops at the first.
     pub(super) fn collect_offers(
         &self,
         seat: Seat,
         out: &mut Vec<Action>,
         keep: impl Fn(Action) -> bool,
+        first_only: bool,
     ) {
         let mut offered = Vec::new();
         for (_, component) in self.rules.components() {
@@ -214,6 +267,9 @@ impl Game {
         for action in offered {
             if keep(action) && !out.contains(&action) && self.accepts(seat, action) {
                 out.push(action);
+                if first_only {
+                    return;
+                }
             }
         }
     }

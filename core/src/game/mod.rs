@@ -20,6 +20,7 @@ mod state;
 pub use ctx::Ctx;
 pub use event::{Applied, Event, RemovalCause};
 pub use history::{Occurrence, PositionHistory};
+pub use legal::COMPLETION_BUDGET;
 pub use refusal::{EarlierPosition, Refusal};
 pub use result::{EndReason, GameResult};
 pub use state::{CurrentMove, GameState, MoveSummary, Phase};
@@ -309,6 +310,7 @@ impl Game {
                 && !self.ends_move_after_this()
                 && self.continuation_may_fail());
         let backup = (!fast).then(|| self.state.clone());
+        let move_number = self.state.current.number;
         let outcome = self
             .dispatch(seat, action)
             .and_then(|()| self.after_action(seat, action));
@@ -319,7 +321,7 @@ impl Game {
             self.applied.clear();
             return Err(refusal);
         }
-        if self.state.phase == Phase::Play {
+        if self.state.phase == Phase::Play && self.state.current.number == move_number {
             self.state.current.actions += 1;
         }
         if !self.probing {
@@ -363,7 +365,7 @@ impl Game {
                     && self.state.phase == Phase::Play
                     && self.state.current.number == number
                     && self.state.current.seat == seat;
-                if continues && self.continuation_may_fail() && !self.has_legal_move(seat) {
+                if continues && self.continuation_may_fail() && !self.move_can_be_completed(seat) {
                     return Err(Refusal::rule(
                         "no-completion",
                         format!(

@@ -4,7 +4,7 @@ use crate::action::{Declaration, DeclarationKind};
 use crate::board::Board;
 use crate::colour::{BySeat, Colour, Role, Seat};
 use crate::game::{GameResult, PositionHistory};
-use crate::point::PointSet;
+use crate::point::{Point, PointSet};
 use crate::rules::{ComponentKind, ComponentState, Schedule, Slot};
 
 /// The longest run of opportunities a move may have (a guard against a
@@ -116,6 +116,7 @@ pub struct GameState {
     pub(crate) colours: BySeat<Colour>,
     pub(crate) roles: BySeat<Option<Role>>,
     pub(crate) current: CurrentMove,
+    pub(crate) placed_this_move: Vec<Point>,
     pub(crate) moves_completed: u32,
     pub(crate) pass_moves_in_row: u32,
     pub(crate) prisoners: BySeat<u32>,
@@ -148,6 +149,7 @@ impl GameState {
                 extra: 0,
                 history_start: 0,
             },
+            placed_this_move: Vec::with_capacity(8),
             moves_completed: 0,
             pass_moves_in_row: 0,
             prisoners: BySeat::default(),
@@ -202,6 +204,11 @@ impl GameState {
     /// The move in progress (meaningful during play).
     pub fn current_move(&self) -> &CurrentMove {
         &self.current
+    }
+
+    /// The points where the move being made has placed stones so far.
+    pub fn placed_this_move(&self) -> &[Point] {
+        &self.placed_this_move
     }
 
     /// Moves completed so far.

@@ -73,15 +73,16 @@ pub trait Resolver: Component {
     }
 
     /// The end-of-move clearing: removes what the resolver removes when a
-    /// move of `mover` that placed `placed` stones ends. Returns the hash of
-    /// the position this creates, if the resolver counts one, or a refusal
-    /// (the core then restores the game as it was before the action that
-    /// ended the move).
+    /// move of `mover` that placed stones on `placed` ends (only strings
+    /// next to those stones, or containing them, can have lost their last
+    /// liberty during the move). Returns the hash of the position this
+    /// creates, if the resolver counts one, or a refusal (the core then
+    /// restores the game as it was before the action that ended the move).
     fn clear_at_move_end(
         &self,
         board: &mut Board,
         mover: Colour,
-        placed: u32,
+        placed: &[Point],
         removals: &mut Removals,
     ) -> Result<Option<u64>, Refusal> {
         let _ = (board, mover, placed, removals);

@@ -96,23 +96,31 @@ impl Resolver for EndOfMove {
         &self,
         board: &mut Board,
         mover: Colour,
-        placed: u32,
+        placed: &[Point],
         removals: &mut Removals,
     ) -> Result<Option<u64>, Refusal> {
-        if placed == 0 {
+        if placed.is_empty() {
             return Ok(None);
         }
-        board.remove_strings_without_liberties(mover.opponent(), &mut removals.opponent);
-        match self.own_strings {
-            OwnStrings::Removed => {
-                board.remove_strings_without_liberties(mover, &mut removals.own);
+        // Only strings next to the move's stones can have lost their last
+        // liberty (payments only add liberties): opposing ones first.
+        let geometry = std::sync::Arc::clone(board.geometry());
+        for &p in placed {
+            for &n in geometry.neighbours(p) {
+                if board.get(n) == Some(mover.opponent()) && !board.has_liberty(n) {
+                    board.remove_string(n, &mut removals.opponent);
+                }
             }
-            OwnStrings::Refused => {
-                if let Some((p, _)) = board
-                    .stones()
-                    .find(|&(p, c)| c == mover && !board.has_liberty(p))
-                {
-                    return Err(Refusal::Suicide(board.geometry().label(p)));
+        }
+        for &p in placed {
+            if board.get(p) == Some(mover) && !board.has_liberty(p) {
+                match self.own_strings {
+                    OwnStrings::Removed => {
+                        board.remove_string(p, &mut removals.own);
+                    }
+                    OwnStrings::Refused => {
+                        return Err(Refusal::Suicide(board.geometry().label(p)));
+                    }
                 }
             }
         }
