@@ -41,6 +41,7 @@ fn main() {
     let fresh = Game::new(rules).without_undo();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut placements = 0u64;
+    let mut specials = 0u64;
     let mut empties: Vec<Point> = Vec::with_capacity(fresh.rules().geometry.point_count());
     let start = Instant::now();
     for _ in 0..games {
@@ -50,6 +51,47 @@ fn main() {
             let ToAct::Seat(seat) = game.to_act() else {
                 break;
             };
+            // A special turn now and then, where the ruleset has them: the
+            // smallest one, its payments and placements chosen at random
+            // among the legal ones.
+            if game.state().current_move().actions == 0 && rng.below(20) == 0 {
+                let special = game.legal_actions(seat).into_iter().find(|a| {
+                    matches!(a, Action::Declare(d) if d.kind == tengen_core::DeclarationKind::SpecialTurn)
+                });
+                if let Some(declare) = special {
+                    game.apply(seat, declare).expect("a legal declaration");
+                    let number = game.state().current_move().number;
+                    let mut placed = 0u64;
+                    while game.state().current_move().number == number
+                        && game.state().phase() == Phase::Play
+                    {
+                        let legal: Vec<Action> = game
+                            .legal_actions(seat)
+                            .into_iter()
+                            .filter(|a| matches!(a, Action::Pay(_) | Action::Place(_)))
+                            .collect();
+                        if legal.is_empty() {
+                            // Stuck part way (every completion refused):
+                            // call the special turn off and play on.
+                            let cancel = Action::Declare(tengen_core::Declaration {
+                                kind: tengen_core::DeclarationKind::SpecialTurn,
+                                value: 0,
+                            });
+                            game.apply(seat, cancel).expect("calling off is legal");
+                            break;
+                        }
+                        let action = legal[rng.below(legal.len())];
+                        game.apply(seat, action).expect("a legal action");
+                        placed += u64::from(matches!(action, Action::Place(_)));
+                    }
+                    if game.state().current_move().number != number {
+                        placements += placed;
+                        specials += 1;
+                        moves += 1;
+                        continue;
+                    }
+                }
+            }
             empties.clear();
             empties.extend(game.board().empty_points());
             let mut chosen = None;
@@ -81,7 +123,7 @@ fn main() {
     }
     let seconds = start.elapsed().as_secs_f64();
     println!(
-        "{ruleset} {size}x{size} {:?}: {games} playouts in {seconds:.2}s: {:.0} games/s, {:.0} placements/s, {:.1} µs per playout",
+        "{ruleset} {size}x{size} {:?}: {games} playouts in {seconds:.2}s: {:.0} games/s, {:.0} placements/s, {:.1} µs per playout, {specials} special turns",
         &options[1..],
         games as f64 / seconds,
         placements as f64 / seconds,

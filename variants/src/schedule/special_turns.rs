@@ -24,7 +24,9 @@ tengen_core::component! {
     /// so stones placed this turn can never pay; the n placements go on
     /// empty points, points just vacated by the payment included. An
     /// ordinary turn places one stone and pays nothing. A special turn
-    /// cannot be passed part way.
+    /// cannot be passed part way; until it is complete it can be called off
+    /// (`declare special-turn 0`), which returns its payments and takes back
+    /// its placements, as the play page's Cancel does.
     ///
     /// How the placed stones resolve is the resolver's business: Enhanced Go
     /// uses `end-of-move` with `own-strings = "refused"` (all n land at
@@ -56,10 +58,8 @@ pub struct SpecialTurnsParams {
 pub struct SpecialTurn {
     /// The stones it places.
     pub n: u32,
-    /// Payments made so far.
-    pub paid: u32,
-    /// The points placed so far.
-    pub placed: Vec<Point>,
+    /// The points paid so far.
+    pub paid: Vec<Point>,
 }
 
 impl FromParams for SpecialTurns {
@@ -123,6 +123,28 @@ impl SpecialTurns {
             && SpecialTurns::turn(state).is_none()
     }
 
+    /// Calls off the special turn in progress: its placements are taken
+    /// back and its payments returned, and the turn is as it began.
+    fn cancel(ctx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
+        let Some(turn) = SpecialTurns::turn(ctx.state()).cloned() else {
+            return Err(Refusal::rule(
+                "no-special-turn",
+                "there is no special turn to call off (`declare special-turn 0` calls one off)",
+            ));
+        };
+        ctx.take_back_placements();
+        for &p in &turn.paid {
+            ctx.return_payment(seat, p);
+        }
+        *ctx.my_state::<Option<SpecialTurn>>() = None;
+        ctx.emit(tengen_core::Event::Note {
+            seat: Some(seat),
+            code: "special-turn-cancelled",
+            text: format!("{seat} calls off the special turn of {}", turn.n),
+        });
+        Ok(())
+    }
+
     fn declare(&self, ctx: &mut Ctx<'_>, seat: Seat, n: u32) -> Result<(), Refusal> {
         if !SpecialTurns::at_turn_start(ctx.state(), seat) {
             return Err(Refusal::rule(
@@ -156,8 +178,7 @@ impl SpecialTurns {
         }
         *ctx.my_state::<Option<SpecialTurn>>() = Some(SpecialTurn {
             n,
-            paid: 0,
-            placed: Vec::new(),
+            paid: Vec::new(),
         });
         ctx.grant_opportunities(n - 1);
         ctx.declare(
@@ -178,14 +199,14 @@ impl SpecialTurns {
             ));
         };
         let label = ctx.rules().geometry.label(point);
-        if turn.placed.contains(&point) {
+        if ctx.state().placed_this_move().contains(&point) {
             return Err(Refusal::rule(
                 "placed-this-turn",
                 format!("{label} was placed this turn: stones placed this turn cannot pay"),
             ));
         }
         let due = self.cost(turn.n);
-        if u64::from(turn.paid) >= due {
+        if (turn.paid.len() as u64) >= due {
             return Err(Refusal::rule(
                 "paid-in-full",
                 format!(
@@ -196,7 +217,7 @@ impl SpecialTurns {
         }
         ctx.pay_with_stone(seat, point)?;
         if let Some(turn) = ctx.my_state::<Option<SpecialTurn>>() {
-            turn.paid += 1;
+            turn.paid.push(point);
         }
         Ok(())
     }
@@ -217,9 +238,15 @@ impl Component for SpecialTurns {
                 })
             }));
         }
+        if SpecialTurns::turn(state).is_some() && state.current_move().seat == seat {
+            out.push(Action::Declare(Declaration {
+                kind: DeclarationKind::SpecialTurn,
+                value: 0,
+            }));
+        }
         if let Some(turn) = SpecialTurns::turn(state)
             && state.current_move().seat == seat
-            && u64::from(turn.paid) < self.cost(turn.n)
+            && (turn.paid.len() as u64) < self.cost(turn.n)
         {
             let colour = state.colour_of(seat);
             out.extend(
@@ -244,6 +271,10 @@ impl Component for SpecialTurns {
         match action {
             Action::Declare(Declaration {
                 kind: DeclarationKind::SpecialTurn,
+                value: 0,
+            }) => Some(SpecialTurns::cancel(ctx, seat)),
+            Action::Declare(Declaration {
+                kind: DeclarationKind::SpecialTurn,
                 value,
             }) => Some(self.declare(ctx, seat, value)),
             Action::Pay(point) => Some(self.pay(ctx, seat, point)),
@@ -257,11 +288,12 @@ impl Component for SpecialTurns {
         };
         let due = self.cost(turn.n);
         match action {
-            Action::Place(_) if u64::from(turn.paid) < due => Err(Refusal::rule(
+            Action::Place(_) if (turn.paid.len() as u64) < due => Err(Refusal::rule(
                 "pay-first",
                 format!(
                     "pay first: a special turn of {} removes {due} of your own stones before placing ({} paid)",
-                    turn.n, turn.paid
+                    turn.n,
+                    turn.paid.len()
                 ),
             )),
             Action::Pass | Action::PassMove => Err(Refusal::rule(
@@ -272,14 +304,6 @@ impl Component for SpecialTurns {
                 ),
             )),
             _ => Ok(()),
-        }
-    }
-
-    fn after_action(&self, ctx: &mut Ctx<'_>, _: Seat, action: Action) {
-        if let (Action::Place(p), Some(turn)) =
-            (action, ctx.my_state::<Option<SpecialTurn>>().as_mut())
-        {
-            turn.placed.push(p);
         }
     }
 
@@ -295,16 +319,18 @@ impl Component for SpecialTurns {
         let value = match SpecialTurns::turn(state) {
             Some(turn) => {
                 let due = self.cost(turn.n);
-                if u64::from(turn.paid) < due {
+                if (turn.paid.len() as u64) < due {
                     format!(
                         "special turn of {}: {} of {due} stones paid, then place {}",
-                        turn.n, turn.paid, turn.n
+                        turn.n,
+                        turn.paid.len(),
+                        turn.n
                     )
                 } else {
                     format!(
                         "special turn of {}: {} of {} placed",
                         turn.n,
-                        turn.placed.len(),
+                        state.placed_this_move().len(),
                         turn.n
                     )
                 }
@@ -330,6 +356,10 @@ impl Component for SpecialTurns {
 
 impl Schedule for SpecialTurns {
     fn slot(&self, k: u64) -> Slot {
-        if k.is_multiple_of(2) { Slot::A } else { Slot::B }
+        if k.is_multiple_of(2) {
+            Slot::A
+        } else {
+            Slot::B
+        }
     }
 }
