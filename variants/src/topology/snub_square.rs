@@ -71,9 +71,46 @@ impl SnubSquare {
         }
         let geometry = Geometry::from_links(width, height, links).map_err(|e| e.to_string())?;
         let stars = super::star_points(&geometry);
+        let positions = SnubSquare::drawing_positions(width, height);
         Ok(SnubSquare {
-            geometry: Arc::new(geometry.with_star_points(stars)),
+            geometry: Arc::new(geometry.with_star_points(stars).with_positions(positions)),
         })
+    }
+
+    /// Where the points are drawn: as the real snub-square tiling, in
+    /// which every link has the same length, the grid cells without a
+    /// diagonal are squares and each cell with one is two equilateral
+    /// triangles. Walking along a row, the links turn alternately 15
+    /// degrees up and down; walking down a column, 15 degrees left and
+    /// right. (Cells with a diagonal are the ones whose top-left corner has
+    /// an odd column plus row; the angles follow from squares needing right
+    /// angles and triangles 60 degrees.)
+    fn drawing_positions(width: usize, height: usize) -> Vec<[f64; 2]> {
+        let step = |degrees: f64| {
+            let r = degrees.to_radians();
+            [r.cos(), r.sin()]
+        };
+        let along_row = |column: usize| {
+            step(if column.is_multiple_of(2) {
+                -15.0
+            } else {
+                15.0
+            })
+        };
+        let down_column = |row: usize| step(if row.is_multiple_of(2) { 75.0 } else { 105.0 });
+        let mut row_start = [0.0, 0.0];
+        let mut positions = Vec::with_capacity(width * height);
+        for row in 0..height {
+            let mut at = row_start;
+            for column in 0..width {
+                positions.push(at);
+                let [dx, dy] = along_row(column);
+                at = [at[0] + dx, at[1] + dy];
+            }
+            let [dx, dy] = down_column(row);
+            row_start = [row_start[0] + dx, row_start[1] + dy];
+        }
+        positions
     }
 }
 
@@ -105,6 +142,24 @@ mod tests {
             *count.entry(g.neighbours(p).len()).or_insert(0) += 1;
         }
         count
+    }
+
+    #[test]
+    fn drawn_as_the_real_tiling_every_link_has_the_same_length() {
+        let board = SnubSquare::new(16, 16).expect("a board");
+        let g = &board.geometry;
+        for p in g.points() {
+            for &q in g.neighbours(p) {
+                let ([x1, y1], [x2, y2]) = (g.position(p), g.position(q));
+                let length = (x2 - x1).hypot(y2 - y1);
+                assert!(
+                    (length - 1.0).abs() < 1e-9,
+                    "{} to {} is {length} long",
+                    g.name(p),
+                    g.name(q)
+                );
+            }
+        }
     }
 
     #[test]
