@@ -138,6 +138,42 @@ pub struct Outcome {
     pub trace: String,
     /// Expectations that did not hold (empty when the scenario passes).
     pub failures: Vec<String>,
+    /// The game as it stood at the start and after each step, for
+    /// diagrams (the book's worked examples).
+    pub frames: Vec<Frame>,
+}
+
+/// The game as it stood at one point of a scenario.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The step just played (0 for the start).
+    pub step: usize,
+    /// Whether that step was accepted (the start counts as accepted).
+    pub accepted: bool,
+    /// What the step was refused for, as the refusal's code and message.
+    pub refusal: Option<(String, String)>,
+    /// The board.
+    pub board: tengen_core::Board,
+    /// The stones the step placed that are still on the board.
+    pub last: PointSet,
+    /// The stones marked dead.
+    pub dead: PointSet,
+    /// The phase and who acts, or the result, in words.
+    pub status: String,
+}
+
+impl Frame {
+    fn of(game: &Game, step: usize, last: PointSet, refusal: Option<(String, String)>) -> Frame {
+        Frame {
+            step,
+            accepted: refusal.is_none(),
+            refusal,
+            board: game.board().clone(),
+            last,
+            dead: game.state().marks().clone(),
+            status: status(game),
+        }
+    }
 }
 
 impl Scenario {
@@ -186,7 +222,11 @@ impl Scenario {
             Ok(rules) => rules,
             Err(d) => {
                 failures.push(format!("the ruleset does not load:\n{d}"));
-                return Outcome { trace, failures };
+                return Outcome {
+                    trace,
+                    failures,
+                    frames: Vec::new(),
+                };
             }
         };
         let geometry = rules.geometry.clone();
@@ -199,7 +239,11 @@ impl Scenario {
             Some(Ok(stones)) => stones,
             Some(Err(e)) => {
                 failures.push(format!("start diagram: {e}"));
-                return Outcome { trace, failures };
+                return Outcome {
+                    trace,
+                    failures,
+                    frames: Vec::new(),
+                };
             }
         };
         let first = match self.first.as_deref() {
@@ -208,7 +252,11 @@ impl Scenario {
                 Some(seat) => Some(seat),
                 None => {
                     failures.push(format!("first = {s:?}: write P1 or P2"));
-                    return Outcome { trace, failures };
+                    return Outcome {
+                        trace,
+                        failures,
+                        frames: Vec::new(),
+                    };
                 }
             },
         };
@@ -216,16 +264,25 @@ impl Scenario {
             Ok(game) => game,
             Err(e) => {
                 failures.push(format!("start position refused: {e}"));
-                return Outcome { trace, failures };
+                return Outcome {
+                    trace,
+                    failures,
+                    frames: Vec::new(),
+                };
             }
         };
         trace.push_str(&format!("\nstart: {}\n", status(&game)));
         trace.push_str(&board(&game, &PointSet::default()));
+        let mut frames = vec![Frame::of(&game, 0, PointSet::default(), None)];
         for (i, step) in self.steps.iter().enumerate() {
             let n = i + 1;
-            run_step(&mut game, n, step, &mut trace, &mut failures);
+            frames.push(run_step(&mut game, n, step, &mut trace, &mut failures));
         }
-        Outcome { trace, failures }
+        Outcome {
+            trace,
+            failures,
+            frames,
+        }
     }
 }
 
@@ -304,7 +361,7 @@ fn run_step(
     step: &Step,
     trace: &mut String,
     failures: &mut Vec<String>,
-) {
+) -> Frame {
     let mut fail =
         |message: String| failures.push(format!("step {n} (`{}`): {message}", step.play));
     trace.push_str(&format!("\n{n}. {}", step.play));
@@ -317,12 +374,13 @@ fn run_step(
         Ok(line) => line,
         Err(e) => {
             fail(format!("does not parse: {e}"));
-            return;
+            let refusal = Some(("garbled".to_string(), e.to_string()));
+            return Frame::of(game, n, PointSet::default(), refusal);
         }
     };
     let before = game.state().clone();
     let record_before = game.record().len();
-    match play_line(game, &line) {
+    let frame = match play_line(game, &line) {
         Err(refusal) => {
             trace.push_str(&format!(
                 "   refused [{}]: {}\n",
@@ -343,6 +401,9 @@ fn run_step(
             if *game.state() != before {
                 fail("a refused line changed the game".into());
             }
+            let code = refusal.refusal.code().to_string();
+            let reason = Some((code, refusal.refusal.to_string()));
+            Frame::of(game, n, PointSet::default(), reason)
         }
         Ok(_) => {
             if let Some(code) = &step.refused {
@@ -389,9 +450,11 @@ fn run_step(
                 .collect();
             trace.push_str(&format!("   {}\n", status(game)));
             trace.push_str(&board(game, &last));
+            Frame::of(game, n, last, None)
         }
-    }
+    };
     check_state(game, step, trace, &mut fail);
+    frame
 }
 
 /// The stones the actions since `from` captured, self-captured, and placed.
