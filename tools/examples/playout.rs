@@ -38,6 +38,12 @@ fn main() {
     let rules = tengen_variants::library()
         .assemble(ruleset, &options)
         .unwrap_or_else(|d| panic!("{d}"));
+    // The policy tries special turns only where the ruleset has them.
+    let special_turns = rules
+        .ruleset
+        .section(tengen_core::ComponentKind::Schedule)
+        .kind
+        == "special-turns";
     let fresh = Game::new(rules).without_undo();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut placements = 0u64;
@@ -54,7 +60,7 @@ fn main() {
             // A special turn now and then, where the ruleset has them: the
             // smallest one, its payments and placements chosen at random
             // among the legal ones.
-            if game.state().current_move().actions == 0 && rng.below(20) == 0 {
+            if special_turns && game.state().current_move().actions == 0 && rng.below(20) == 0 {
                 let special = game.legal_actions(seat).into_iter().find(|a| {
                     matches!(a, Action::Declare(d) if d.kind == tengen_core::DeclarationKind::SpecialTurn)
                 });

@@ -114,6 +114,18 @@ impl PositionHistory {
         }
     }
 
+    /// Returns to the history as it was when it had `len` occurrences, the
+    /// latest of them `last` (which may have been amended since).
+    pub(crate) fn roll_back(&mut self, len: usize, last: Option<Occurrence>) {
+        self.truncate(len);
+        if let Some(last) = last
+            && self.occurrences.last() != Some(&last)
+        {
+            self.truncate(len - 1);
+            self.push(last);
+        }
+    }
+
     /// Says who acts after the latest occurrence (when play begins after a
     /// setup, the seat is known only then).
     pub(crate) fn set_last_next_seat(&mut self, seat: Seat) {

@@ -309,14 +309,14 @@ impl Game {
             && !(matches!(action, Action::Place(_))
                 && !self.ends_move_after_this()
                 && self.continuation_may_fail());
-        let backup = (!fast).then(|| self.state.clone());
+        let backup = (!fast).then(|| self.state.backup());
         let move_number = self.state.current.number;
         let outcome = self
             .dispatch(seat, action)
             .and_then(|()| self.after_action(seat, action));
         if let Err(refusal) = outcome {
-            if let Some(state) = backup {
-                self.state = state;
+            if let Some(backup) = backup {
+                self.state.restore(backup);
             }
             self.applied.clear();
             return Err(refusal);

@@ -128,7 +128,41 @@ pub struct GameState {
     pub(crate) component_states: [Option<Box<dyn ComponentState>>; 7],
 }
 
+/// What [`GameState::restore`] needs to put a state back as it was: a copy
+/// of everything but the position history, which only grows during an
+/// action and is rolled back to its length instead of being copied.
+#[derive(Debug)]
+pub(crate) struct Backup {
+    state: GameState,
+    history_len: usize,
+    last_occurrence: Option<crate::game::Occurrence>,
+}
+
 impl GameState {
+    /// A copy to restore if the action under way is refused.
+    pub(crate) fn backup(&mut self) -> Backup {
+        let history = std::mem::take(&mut self.history);
+        let copy = self.clone();
+        self.history = history;
+        Backup {
+            state: copy,
+            history_len: self.history.len(),
+            last_occurrence: self.history.occurrences().last().copied(),
+        }
+    }
+
+    /// Puts the state back as it was when `backup` was taken.
+    pub(crate) fn restore(&mut self, backup: Backup) {
+        let mut history = std::mem::take(&mut self.history);
+        debug_assert!(
+            history.len() >= backup.history_len,
+            "the history only grows during an action"
+        );
+        history.roll_back(backup.history_len, backup.last_occurrence);
+        *self = backup.state;
+        self.history = history;
+    }
+
     pub(crate) fn new(board: Board) -> GameState {
         let points = board.geometry().point_count();
         GameState {
