@@ -44,11 +44,13 @@ pub fn implied_seat(game: &Game, action: Action) -> Result<Seat, Refusal> {
 
 /// Plays the actions of a line in order, for the seat the line names or
 /// else the seat to act when the line begins (a line without a seat never
-/// runs on into the opponent's move). All or nothing: when an action is refused, the
-/// actions of the line already played are taken back (in a game that keeps
-/// undo), and the refusal is returned.
+/// runs on into the opponent's move). All or nothing: when an action is
+/// refused, the actions of the line already played are taken back (by undo,
+/// or from a copy in a game that keeps no undo), and the refusal is
+/// returned.
 pub fn play_line(game: &mut Game, line: &NotationLine) -> Result<usize, LineRefusal> {
     let mut played = 0;
+    let copy = (line.actions.len() > 1 && !game.keeps_undo()).then(|| game.clone());
     let mut line_seat = line.seat;
     for (index, &(column, action)) in line.actions.iter().enumerate() {
         let seat = match line_seat {
@@ -78,8 +80,13 @@ pub fn play_line(game: &mut Game, line: &NotationLine) -> Result<usize, LineRefu
             game.apply(seat, action).map(|_| ())
         });
         if let Err(refusal) = outcome {
-            for _ in 0..played {
-                let _ = game.undo();
+            match copy {
+                Some(copy) => *game = copy,
+                None => {
+                    for _ in 0..played {
+                        let _ = game.undo();
+                    }
+                }
             }
             return Err(LineRefusal {
                 index,

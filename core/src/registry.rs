@@ -174,8 +174,14 @@ impl Registration {
                 Some(r) => {
                     let name = r.rsplit('/').next().unwrap_or(r);
                     let mut target = definitions.get(name).cloned().unwrap_or_default();
-                    if let (Some(t), Some(d)) = (target.as_object_mut(), v.get("description")) {
-                        t.insert("description".into(), d.clone());
+                    if let Some(t) = target.as_object_mut() {
+                        // What the reference itself says wins over the
+                        // definition's own words.
+                        for key in ["description", "default"] {
+                            if let Some(value) = v.get(key) {
+                                t.insert(key.into(), value.clone());
+                            }
+                        }
                     }
                     target
                 }

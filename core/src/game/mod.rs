@@ -190,6 +190,11 @@ impl Game {
         self
     }
 
+    /// Whether the game keeps what [`Game::undo`] needs.
+    pub fn keeps_undo(&self) -> bool {
+        self.keep_undo
+    }
+
     /// The assembled rules.
     pub fn rules(&self) -> &Arc<Rules> {
         &self.rules

@@ -167,8 +167,10 @@ pub trait Component: Send + Sync + fmt::Debug + 'static {
         None
     }
 
-    /// Vetoes a placement or pass the core is about to play (e.g. a
-    /// declaration must come first). Must not change anything.
+    /// Vetoes an action before it is played: a placement or pass the core
+    /// plays, or an action another component handles (e.g. a declaration
+    /// must come first). Every action but resignation is checked. Must not
+    /// change anything.
     fn check_action(&self, state: &GameState, seat: Seat, action: Action) -> Result<(), Refusal> {
         let _ = (state, seat, action);
         Ok(())

@@ -153,16 +153,7 @@ impl Library {
         }
         let Loaded { tree, .. } = self.load(reference, &[]);
         for (name, spec, _) in declared_options(&tree) {
-            let trials: Vec<String> = match spec.form() {
-                Some(OptionForm::Switch) => vec![name.clone()],
-                Some(OptionForm::Choice) => spec
-                    .choices
-                    .iter()
-                    .flat_map(|c| c.keys())
-                    .map(|v| format!("{name}={v}"))
-                    .collect(),
-                _ => Vec::new(),
-            };
+            let trials = spec.settings(&name);
             let failing: Vec<(String, Diagnostics)> = trials
                 .into_iter()
                 .filter_map(|t| {

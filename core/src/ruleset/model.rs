@@ -101,6 +101,22 @@ impl OptionSpec {
         }
     }
 
+    /// Every fixed way to give the option on the command line: the switch
+    /// (`weak-eyes`), or each of the choices (`size=9`, `size=13`, ...); a
+    /// free value has none.
+    pub fn settings(&self, name: &str) -> Vec<String> {
+        match self.form() {
+            Some(OptionForm::Switch) => vec![name.to_string()],
+            Some(OptionForm::Choice) => self
+                .choices
+                .iter()
+                .flat_map(|c| c.keys())
+                .map(|v| format!("{name}={v}"))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// How to write it on the command line, e.g. `size=9|13|19`.
     pub fn usage(&self, name: &str) -> String {
         match self.form() {

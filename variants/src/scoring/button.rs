@@ -2,12 +2,12 @@
 //! Thue-Morse Go, used by the area scorer.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use tengen_core::game::GameState;
 use tengen_core::{DeclarationKind, Seat};
 
 /// Which button the game has.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ButtonRule {
     /// No button.
