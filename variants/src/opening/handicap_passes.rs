@@ -193,7 +193,11 @@ impl Component for HandicapPasses {
             label: "handicap".into(),
             value: match s.declared {
                 None => format!("Player 2 declares 1 to {} passes at the start of their first move (unrated game)", self.most),
-                Some(h) => format!("{h} passes given by Player 2, {} still to serve (unrated game)", s.to_serve),
+                Some(h) => format!(
+                    "{h} {} given by Player 2, {} still to serve (unrated game)",
+                    if h == 1 { "pass" } else { "passes" },
+                    s.to_serve
+                ),
             },
         });
     }

@@ -24,6 +24,7 @@ tengen_core::component! {
     /// the same move places exactly h extra Attacker stones
     /// (`claim attacker, D4, E5, ...`), beyond the setup's cap; if Player 1
     /// claims it, no extra stones are added. The Defender then moves first.
+    /// A game with a handicap is unrated.
     #[component(Opening, "pieboxing-handicap")]
     #[derive(Debug)]
     pub struct PieboxingHandicap {
@@ -168,6 +169,24 @@ impl PieboxingHandicap {
 impl Component for PieboxingHandicap {
     fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
         Some(Box::new((Stage::Declare, Placed(0))))
+    }
+
+    /// The handicap, and that a game with one is unrated (both rules texts
+    /// say so).
+    fn facts(&self, state: &GameState, out: &mut Vec<tengen_core::rules::Fact>) {
+        let value = match state.declared(DeclarationKind::Handicap) {
+            None => format!(
+                "Player 1 declares 1 to {} extra Attacker stones first (unrated game)",
+                self.most
+            ),
+            Some((_, h)) => format!(
+                "{h} extra Attacker stones, placed only if Player 2 claims the Attacker side (unrated game)"
+            ),
+        };
+        out.push(tengen_core::rules::Fact {
+            label: "handicap".into(),
+            value,
+        });
     }
 
     fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
