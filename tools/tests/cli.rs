@@ -64,6 +64,29 @@ fn validate_accepts_good_rulesets() {
     );
 }
 
+/// The ruleset the book's tutorial builds (`book/src/authoring.md` includes
+/// the file) validates with every option, and assembles what it says.
+#[test]
+fn validate_accepts_the_tutorial_ruleset() {
+    let file = "../../../tests/rulesets/snub-marseillais-mathematical-go.toml";
+    let run = tengen(&["validate", file], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, format!("{file}: ok\n"));
+    let run = tengen(&["show", file, "-o", "size=9"], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for needle in [
+        "kind = \"snub-square\"\nwidth = 9\nheight = 9",
+        "kind = \"periodic\"\npattern = \"0110\"",
+        "kind = \"cannot-move-loses\"",
+    ] {
+        assert!(
+            run.stdout.contains(needle),
+            "missing `{needle}` in:\n{}",
+            run.stdout
+        );
+    }
+}
+
 #[test]
 fn validate_reports_a_toml_syntax_error_with_its_line() {
     let run = tengen(&["validate", "bad/syntax.toml"], None);
@@ -419,4 +442,20 @@ fn play_thue_morse_shows_the_tracker_the_facts_and_the_hex_index() {
             run.stdout
         );
     }
+}
+
+#[test]
+fn replay_takes_back_the_whole_refused_line() {
+    // White's D5 is played, then E5 is refused: the line as a whole is
+    // refused, so the board printed must not show D5.
+    let run = tengen(
+        &["replay", "go", "-", "--option", "size=9"],
+        Some("E5\nD5 E5\n"),
+    );
+    fails_with(&run, &["-:2:4: `E5` refused: the move ended before `E5`"]);
+    assert!(
+        run.stdout.contains("5 . . . .(X). . . . 5"),
+        "the board as it was before the refused line:\n{}",
+        run.stdout
+    );
 }
