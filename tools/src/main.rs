@@ -1,6 +1,7 @@
 //! `tengen`: validate, explain, play and replay Go variants assembled from
 //! TOML rulesets.
 
+mod book;
 mod commands;
 mod view;
 
@@ -97,6 +98,29 @@ enum Command {
         #[arg(long)]
         show_pass_alive: bool,
     },
+    /// Write or check the generated pages of the rules reference book.
+    #[command(after_help = "Examples:\n  \
+        tengen book --write\n  \
+        tengen book --check\n  \
+        tengen book --links book/book\n\n\
+        The pages are generated from the component registry, the bundled rulesets, their \
+        conformance cases (tests/scenarios) and this command line. Run it from the repository root.")]
+    Book {
+        /// Write every generated page that changed (the default is to
+        /// check them).
+        #[arg(long, conflicts_with_all = ["check", "links"])]
+        write: bool,
+        /// Check that every generated page is current (exit 1 if not).
+        #[arg(long)]
+        check: bool,
+        /// Instead, check the internal links and anchors of a built book
+        /// (the output folder of `mdbook build`).
+        #[arg(long, value_name = "SITE", conflicts_with = "check")]
+        links: Option<String>,
+        /// The repository root.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        root: String,
+    },
     /// Replay a move record and print the final board and result.
     #[command(after_help = "Examples:\n  \
         tengen replay go game.txt --option size=9\n  \
@@ -112,6 +136,12 @@ enum Command {
         #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
         options: Vec<String>,
     },
+}
+
+/// The command-line definition (for the book's reference page).
+pub(crate) fn command() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command()
 }
 
 fn main() -> ExitCode {
@@ -143,6 +173,22 @@ fn main() -> ExitCode {
             file,
             options,
         } => commands::replay::run(&ruleset, &file, &options),
+        Command::Book {
+            write,
+            check: _,
+            links,
+            root,
+        } => match links {
+            Some(site) => book::check_links(std::path::Path::new(&site)),
+            None => book::run(
+                std::path::Path::new(&root),
+                if write {
+                    book::Mode::Write
+                } else {
+                    book::Mode::Check
+                },
+            ),
+        },
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
