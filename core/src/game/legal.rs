@@ -14,6 +14,8 @@ pub const COMPLETION_BUDGET: u32 = 2000;
 thread_local! {
     /// What is left of the budget of the completion search under way.
     static BUDGET: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
+    /// How many completion searches are nested in one another.
+    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 impl Game {
@@ -150,7 +152,9 @@ impl Game {
         if outer {
             BUDGET.with(|b| b.set(Some(COMPLETION_BUDGET)));
         }
+        DEPTH.with(|d| d.set(d.get() + 1));
         let possible = self.has_legal_move(seat);
+        DEPTH.with(|d| d.set(d.get() - 1));
         if outer {
             BUDGET.with(|b| b.set(None));
         }
@@ -221,8 +225,19 @@ impl Game {
                 return true;
             }
         }
+        // Marks change neither the board nor the opportunities: within a
+        // search that is already trying a mark (or another action that
+        // did not end the move), marking more cannot be what completes it.
+        let nested = DEPTH.with(|d| d.get()) >= 2;
         let mut actions = Vec::new();
-        self.collect_offers(seat, &mut actions, |a| a != Action::Resign, true);
+        self.collect_offers(
+            seat,
+            &mut actions,
+            |a| {
+                a != Action::Resign && !(nested && matches!(a, Action::Mark(_) | Action::Unmark(_)))
+            },
+            true,
+        );
         !actions.is_empty()
     }
 
