@@ -25,6 +25,7 @@ mod colour;
 pub mod game;
 mod geometry;
 pub mod notation;
+pub mod playout;
 mod point;
 pub mod record;
 pub mod registry;

@@ -98,6 +98,34 @@ enum Command {
         #[arg(long)]
         show_pass_alive: bool,
     },
+    /// Measure random playouts per second (games and placements), with the
+    /// light policy every benchmark shares.
+    #[command(after_help = "Examples:\n  \
+        tengen bench\n  \
+        tengen bench go --option size=9 --games 2000\n  \
+        tengen bench thue-morse-go -o weak-eyes --runs 7\n\n\
+        Without RULESET, measures every bundled ruleset on the boards the performance \
+        targets name. The policy: a uniformly random legal placement that does not fill \
+        the mover's own one-point eye; a pass when there is none (where passing is \
+        forbidden, any legal placement); special turns one move in twenty where the \
+        ruleset has them; the ruleset's own end. `cargo bench` holds the same \
+        measurements with a same-run comparison against another engine.")]
+    Bench {
+        /// Rulesets (bundled ids or files); all bundled ones if none.
+        rulesets: Vec<String>,
+        /// An option: NAME or NAME=VALUE (repeatable), for every ruleset.
+        #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
+        options: Vec<String>,
+        /// Games in each run.
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Runs; the median is reported.
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+        /// The random seed of the first run (the next runs add 1, 2, ...).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Write or check the generated pages of the rules reference book.
     #[command(after_help = "Examples:\n  \
         tengen book --write\n  \
@@ -173,6 +201,19 @@ fn main() -> ExitCode {
             file,
             options,
         } => commands::replay::run(&ruleset, &file, &options),
+        Command::Bench {
+            rulesets,
+            options,
+            games,
+            runs,
+            seed,
+        } => commands::bench::run(&commands::bench::Plan {
+            rulesets: &rulesets,
+            options: &options,
+            games,
+            runs,
+            seed,
+        }),
         Command::Book {
             write,
             check: _,

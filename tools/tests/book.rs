@@ -55,6 +55,13 @@ fn a_stale_page_is_reported_with_the_command_that_regenerates_it() {
         &real.join("tests/rulesets"),
         &scratch.join("tests/rulesets"),
     );
+    // Current to begin with, whatever the state of the real book.
+    let out = book(&scratch, "--write");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let page = scratch.join("book/src/reference/resolver_generated.md");
     std::fs::write(&page, "edited by hand\n").expect("edits a page");
     let orphan = scratch.join("book/src/reference/gone_generated.md");

@@ -459,3 +459,21 @@ fn replay_takes_back_the_whole_refused_line() {
         run.stdout
     );
 }
+
+#[test]
+fn bench_measures_a_ruleset_and_refuses_an_empty_plan() {
+    let run = tengen(
+        &["bench", "go", "-o", "size=9", "--games", "3", "--runs", "1"],
+        None,
+    );
+    assert_eq!(run.code, 0, "stderr:\n{}", run.stderr);
+    assert!(
+        run.stdout.contains("go size=9") && run.stdout.contains("placements/s"),
+        "{}",
+        run.stdout
+    );
+    let run = tengen(&["bench", "go", "--games", "0"], None);
+    fails_with(&run, &["--games and --runs must be at least 1"]);
+    let run = tengen(&["bench", "no-such-ruleset", "--games", "1"], None);
+    assert_eq!(run.code, 1, "an unknown ruleset: {}", run.stderr);
+}

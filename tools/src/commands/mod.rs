@@ -1,5 +1,6 @@
 //! The subcommands, one file each.
 
+pub(crate) mod bench;
 pub(crate) mod explain;
 pub(crate) mod list;
 pub(crate) mod play;

@@ -1,0 +1,251 @@
+//! Random playouts: the light policy that benchmarks, fairness studies and
+//! tree search share, so each measures the same thing on every ruleset.
+//!
+//! The policy, in play: a placement chosen uniformly among the legal ones
+//! that do not fill the mover's own single-point eye (a point whose every
+//! neighbour is the mover's stone); when there is none, a pass; where
+//! passing is forbidden, any legal placement, eyes included; with none of
+//! those, the move cannot be made and the ruleset decides (the game is
+//! usually over by then). Where a ruleset has special turns (Enhanced Go),
+//! one move in twenty tries the smallest affordable one, its payments and
+//! placements chosen at random among the legal ones. Outside play (an
+//! opening, an agreement phase) an action is chosen uniformly among the
+//! legal ones, accepting the marks as they stand where that is possible.
+//! Resignation is never chosen.
+
+use crate::action::{Action, Declaration, DeclarationKind};
+use crate::colour::Seat;
+use crate::game::{Game, Phase, ToAct};
+use crate::point::Point;
+
+/// A small, fast, reproducible random number generator (xorshift64*).
+#[derive(Clone, Debug)]
+pub struct PlayoutRng(u64);
+
+impl PlayoutRng {
+    /// A generator started from `seed` (any value; zero is replaced).
+    pub fn new(seed: u64) -> PlayoutRng {
+        PlayoutRng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number from 0 to `n - 1` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+}
+
+/// What one playout did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayoutStats {
+    /// Stones placed in play (setup stones and payments not counted).
+    pub placements: u64,
+    /// Actions applied.
+    pub actions: u64,
+    /// Special turns completed.
+    pub special_turns: u64,
+    /// Whether the game reached its end (rather than the action limit).
+    pub finished: bool,
+}
+
+/// The light random policy, with buffers reused from playout to playout.
+#[derive(Clone, Debug)]
+pub struct Playout {
+    rng: PlayoutRng,
+    candidates: Vec<Point>,
+    eyes: Vec<Point>,
+    offers: Vec<Action>,
+    /// The most actions one playout may take (a guard against rulesets
+    /// whose games need not end).
+    pub action_limit: u64,
+}
+
+impl Playout {
+    /// A policy drawing from `seed`.
+    pub fn new(seed: u64) -> Playout {
+        Playout {
+            rng: PlayoutRng::new(seed),
+            candidates: Vec::new(),
+            eyes: Vec::new(),
+            offers: Vec::new(),
+            action_limit: 20_000,
+        }
+    }
+
+    /// The generator, for callers that draw their own choices too.
+    pub fn rng(&mut self) -> &mut PlayoutRng {
+        &mut self.rng
+    }
+
+    /// Plays `game` to its end (or the action limit) with the policy.
+    pub fn play(&mut self, game: &mut Game) -> PlayoutStats {
+        let mut stats = PlayoutStats::default();
+        while stats.actions < self.action_limit {
+            let seat = match game.to_act() {
+                ToAct::Nobody => break,
+                ToAct::Seat(seat) => seat,
+                ToAct::Either => {
+                    if game.state().phase() == Phase::Agreement {
+                        if !self.agree(game, &mut stats) {
+                            break;
+                        }
+                        continue;
+                    }
+                    Seat::One
+                }
+            };
+            if game.state().phase() != Phase::Play {
+                if !self.any_legal_action(game, seat, &mut stats) {
+                    break;
+                }
+                continue;
+            }
+            if game.state().current_move().actions == 0
+                && self.rng.below(20) == 0
+                && self.special_turn(game, seat, &mut stats)
+            {
+                continue;
+            }
+            if !self.placement_or_pass(game, seat, &mut stats)
+                && !self.any_legal_action(game, seat, &mut stats)
+            {
+                break;
+            }
+        }
+        stats.finished = game.state().phase() == Phase::Over;
+        stats
+    }
+
+    fn apply(game: &mut Game, seat: Seat, action: Action, stats: &mut PlayoutStats) -> bool {
+        let ok = game.apply(seat, action).is_ok();
+        if ok {
+            stats.actions += 1;
+            stats.placements += u64::from(matches!(action, Action::Place(_)));
+        }
+        ok
+    }
+
+    /// One placement or pass by the policy; false when `seat` can do
+    /// neither.
+    fn placement_or_pass(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
+        let colour = game.state().colour_of(seat);
+        self.candidates.clear();
+        self.candidates.extend(game.board().empty_points());
+        self.eyes.clear();
+        while !self.candidates.is_empty() {
+            let i = self.rng.below(self.candidates.len());
+            let p = self.candidates.swap_remove(i);
+            let geometry = &game.rules().geometry;
+            let own_eye = geometry
+                .neighbours(p)
+                .iter()
+                .all(|&n| game.board().get(n) == Some(colour));
+            if own_eye {
+                self.eyes.push(p);
+            } else if game.is_legal_placement(seat, p) {
+                return Self::apply(game, seat, Action::Place(p), stats);
+            }
+        }
+        if game.is_legal_pass(seat, false) {
+            return Self::apply(game, seat, Action::Pass, stats);
+        }
+        while !self.eyes.is_empty() {
+            let i = self.rng.below(self.eyes.len());
+            let p = self.eyes.swap_remove(i);
+            if game.is_legal_placement(seat, p) {
+                return Self::apply(game, seat, Action::Place(p), stats);
+            }
+        }
+        false
+    }
+
+    /// Tries the smallest affordable special turn, where the ruleset's
+    /// components offer one; true when one was completed.
+    fn special_turn(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
+        self.offers.clear();
+        for (_, component) in game.rules().components() {
+            component.offer_actions(game.state(), seat, &mut self.offers);
+        }
+        let Some(declare) = self
+            .offers
+            .iter()
+            .copied()
+            .filter(|a| {
+                matches!(a, Action::Declare(d) if d.kind == DeclarationKind::SpecialTurn && d.value > 0)
+            })
+            .min_by_key(|a| match a {
+                Action::Declare(d) => d.value,
+                _ => u32::MAX,
+            })
+        else {
+            return false;
+        };
+        if !Self::apply(game, seat, declare, stats) {
+            return false;
+        }
+        let number = game.state().current_move().number;
+        let mut placed = 0;
+        while game.state().current_move().number == number && game.state().phase() == Phase::Play {
+            self.offers.clear();
+            self.offers.extend(
+                game.legal_actions(seat)
+                    .into_iter()
+                    .filter(|a| matches!(a, Action::Pay(_) | Action::Place(_))),
+            );
+            if self.offers.is_empty() {
+                // Stuck part way (every completion refused): call the
+                // special turn off and play an ordinary move instead.
+                let cancel = Action::Declare(Declaration {
+                    kind: DeclarationKind::SpecialTurn,
+                    value: 0,
+                });
+                let _ = Self::apply(game, seat, cancel, stats);
+                stats.placements -= placed;
+                return false;
+            }
+            let action = self.offers[self.rng.below(self.offers.len())];
+            if Self::apply(game, seat, action, stats) && matches!(action, Action::Place(_)) {
+                placed += 1;
+            }
+        }
+        stats.special_turns += 1;
+        true
+    }
+
+    /// In an agreement phase: accept the marks as they stand (or, where
+    /// that is refused, resume play); false when neither is possible.
+    fn agree(&mut self, game: &mut Game, stats: &mut PlayoutStats) -> bool {
+        let before = stats.actions;
+        for seat in Seat::BOTH {
+            if game.state().phase() == Phase::Agreement
+                && !game.state().accepted()[seat]
+                && !Self::apply(game, seat, Action::Accept, stats)
+            {
+                return Self::apply(game, seat, Action::Resume, stats);
+            }
+        }
+        stats.actions > before
+    }
+
+    /// Outside play: any legal action but resignation, uniformly.
+    fn any_legal_action(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
+        self.offers.clear();
+        self.offers.extend(
+            game.legal_actions(seat)
+                .into_iter()
+                .filter(|&a| a != Action::Resign),
+        );
+        if self.offers.is_empty() {
+            return false;
+        }
+        let action = self.offers[self.rng.below(self.offers.len())];
+        Self::apply(game, seat, action, stats)
+    }
+}
