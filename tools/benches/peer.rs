@@ -1,0 +1,124 @@
+//! Random playouts per second, tengen against a peer engine in the same run:
+//! the `goban` crate, on 9x9 and 19x19, with one policy for both (a
+//! uniformly random legal placement that does not fill the mover's own
+//! one-point eye, else a pass; two passes end the game). Runs alternate
+//! between the engines and the medians are compared.
+//!
+//! Rules: tengen's `tromp-taylor` (self-capture allowed) and `go` (suicide
+//! refused), both with exact positional superko over every position; goban's
+//! Chinese rules (suicide refused, simple ko, and a superko check made only
+//! for capturing moves). `cargo bench -p tengen-cli --bench peer`.
+
+use std::time::Instant;
+use tengen_core::Game;
+use tengen_core::playout::{Playout, PlayoutRng};
+
+const RUNS: usize = 5;
+
+fn main() {
+    tengen_variants::link();
+    println!(
+        "Random playouts, one thread, median of {RUNS} alternating runs (games/s, placements/s):"
+    );
+    for (size, games) in [(9usize, 1000usize), (19, 100)] {
+        let peer = Peer::new(size);
+        for ruleset in ["tromp-taylor", "go"] {
+            let mut ours = Vec::new();
+            let mut theirs = Vec::new();
+            for run in 0..RUNS {
+                ours.push(tengen(ruleset, size, games, run as u64 + 1));
+                theirs.push(peer.run(games, run as u64 + 1));
+            }
+            let (ours, theirs) = (median(&mut ours), median(&mut theirs));
+            println!(
+                "  {size}x{size} tengen {ruleset:<13} {:>9.0} games/s {:>11.0} placements/s | goban {:>8.0} games/s {:>10.0} placements/s | ratio {:.1}x",
+                ours.0,
+                ours.1,
+                theirs.0,
+                theirs.1,
+                ours.0 / theirs.0
+            );
+        }
+    }
+}
+
+/// Games per second and placements per second.
+type Rate = (f64, f64);
+
+fn median(rates: &mut [Rate]) -> Rate {
+    rates.sort_by(|a, b| a.0.total_cmp(&b.0));
+    rates[rates.len() / 2]
+}
+
+fn tengen(ruleset: &str, size: usize, games: usize, seed: u64) -> Rate {
+    let rules = tengen_variants::library()
+        .assemble(ruleset, &[format!("size={size}")])
+        .unwrap_or_else(|d| panic!("{d}"));
+    let fresh = Game::new(rules).without_undo();
+    let mut policy = Playout::new(seed);
+    let mut placements = 0;
+    let start = Instant::now();
+    for _ in 0..games {
+        let mut game = fresh.clone();
+        let stats = policy.play(&mut game);
+        assert!(stats.finished, "a random game of {ruleset} ends");
+        placements += stats.placements;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    (games as f64 / seconds, placements as f64 / seconds)
+}
+
+/// The goban crate, driven with the same policy.
+struct Peer {
+    size: goban::rules::GobanSizes,
+}
+
+impl Peer {
+    fn new(size: usize) -> Peer {
+        Peer {
+            size: goban::rules::GobanSizes::from(size),
+        }
+    }
+
+    fn run(&self, games: usize, seed: u64) -> Rate {
+        use goban::rules::game::Game;
+        use goban::rules::{CHINESE, Move};
+        let mut rng = PlayoutRng::new(seed);
+        let mut candidates = Vec::new();
+        let mut placements = 0u64;
+        let start = Instant::now();
+        for _ in 0..games {
+            let mut game = Game::new(self.size, CHINESE);
+            let mut moves = 0;
+            while !game.is_over() && moves < 2000 {
+                let turn = game.turn();
+                candidates.clear();
+                candidates.extend(game.pseudo_legals());
+                let mut chosen = None;
+                while !candidates.is_empty() {
+                    let point = candidates.swap_remove(rng.below(candidates.len()));
+                    let own_eye = game
+                        .goban()
+                        .get_connected_points(point)
+                        .all(|p| p.color == Some(turn));
+                    if !own_eye && game.check_point(point).is_none() {
+                        chosen = Some(point);
+                        break;
+                    }
+                }
+                match chosen {
+                    Some((x, y)) => {
+                        game.play(Move::Play(x, y));
+                        placements += 1;
+                    }
+                    None => {
+                        game.play(Move::Pass);
+                    }
+                }
+                moves += 1;
+            }
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        (games as f64 / seconds, placements as f64 / seconds)
+    }
+}
