@@ -115,6 +115,10 @@ pub struct Board {
     strings: Vec<StringData>,
     hash: u64,
     stones: ByColour<u32>,
+    /// The empty points, in no particular order (for random playouts).
+    empty: Vec<Point>,
+    /// For an empty point, its place in `empty`.
+    empty_slot: Vec<u16>,
 }
 
 impl Board {
@@ -129,7 +133,27 @@ impl Board {
             strings: vec![StringData::default(); n],
             hash: 0,
             stones: ByColour::default(),
+            empty: (0..n).map(Point::new).collect(),
+            empty_slot: (0..n).map(|i| i as u16).collect(),
         }
+    }
+
+    /// Takes the newly occupied `point` out of the list of empty points.
+    #[inline]
+    fn occupy(&mut self, point: Point) {
+        let slot = self.empty_slot[point.index()];
+        let last = self.empty.pop().expect("an empty point is listed");
+        if last != point {
+            self.empty[slot as usize] = last;
+            self.empty_slot[last.index()] = slot;
+        }
+    }
+
+    /// Lists the newly vacated `point` among the empty points.
+    #[inline]
+    fn vacate(&mut self, point: Point) {
+        self.empty_slot[point.index()] = self.empty.len() as u16;
+        self.empty.push(point);
     }
 
     /// The geometry the board stands on.
@@ -162,9 +186,17 @@ impl Board {
         self.stones[colour]
     }
 
-    /// The empty points.
+    /// The empty points, in index order.
     pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
         self.geometry.points().filter(|&p| self.is_empty(p))
+    }
+
+    /// The empty points in no particular order, kept up to date as stones
+    /// come and go: a random playout picks from it without scanning the
+    /// board.
+    #[inline]
+    pub fn empty_list(&self) -> &[Point] {
+        &self.empty
     }
 
     /// The head of the string through `point` (a stone).
@@ -271,6 +303,7 @@ impl Board {
         assert!(self.is_empty(point), "put_stone on an occupied point");
         let i = point.index();
         self.cells[i] = Some(colour);
+        self.occupy(point);
         self.stones[colour] += 1;
         let key = self.geometry.zobrist(point)[colour.index()];
         self.hash ^= key;
@@ -337,6 +370,7 @@ impl Board {
         loop {
             let i = stone.index();
             self.cells[i] = None;
+            self.vacate(stone);
             self.hash ^= geometry.zobrist(stone)[colour.index()];
             removed.push(stone);
             for &n in geometry.neighbours(stone) {
@@ -439,6 +473,19 @@ impl Board {
         }
         if fresh.stones != self.stones {
             return Err("stone counts disagree".into());
+        }
+        let listed: PointSet = self.empty.iter().copied().collect();
+        let empty: PointSet = self.empty_points().collect();
+        if listed != empty || listed.len() != self.empty.len() {
+            return Err("the list of empty points disagrees with the board".into());
+        }
+        for (slot, &p) in self.empty.iter().enumerate() {
+            if self.empty_slot[p.index()] as usize != slot {
+                return Err(format!(
+                    "{} is listed in the wrong slot",
+                    self.geometry.name(p)
+                ));
+            }
         }
         for p in self.geometry.points() {
             if self.get(p).is_none() {

@@ -137,7 +137,7 @@ impl Playout {
     fn placement_or_pass(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
         let colour = game.state().colour_of(seat);
         self.candidates.clear();
-        self.candidates.extend(game.board().empty_points());
+        self.candidates.extend_from_slice(game.board().empty_list());
         self.eyes.clear();
         while !self.candidates.is_empty() {
             let i = self.rng.below(self.candidates.len());
