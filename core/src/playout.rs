@@ -192,28 +192,37 @@ impl Playout {
         }
         let number = game.state().current_move().number;
         let mut placed = 0;
-        while game.state().current_move().number == number && game.state().phase() == Phase::Play {
+        'turn: while game.state().current_move().number == number
+            && game.state().phase() == Phase::Play
+        {
+            // The payments the components offer and every empty point, tried
+            // in random order: the first accepted is a uniform choice among
+            // the legal ones.
             self.offers.clear();
-            self.offers.extend(
-                game.legal_actions(seat)
-                    .into_iter()
-                    .filter(|a| matches!(a, Action::Pay(_) | Action::Place(_))),
-            );
-            if self.offers.is_empty() {
-                // Stuck part way (every completion refused): call the
-                // special turn off and play an ordinary move instead.
-                let cancel = Action::Declare(Declaration {
-                    kind: DeclarationKind::SpecialTurn,
-                    value: 0,
-                });
-                let _ = Self::apply(game, seat, cancel, stats);
-                stats.placements -= placed;
-                return false;
+            for (_, component) in game.rules().components() {
+                component.offer_actions(game.state(), seat, &mut self.offers);
             }
-            let action = self.offers[self.rng.below(self.offers.len())];
-            if Self::apply(game, seat, action, stats) && matches!(action, Action::Place(_)) {
-                placed += 1;
+            self.offers.retain(|a| matches!(a, Action::Pay(_)));
+            self.offers
+                .extend(game.board().empty_list().iter().map(|&p| Action::Place(p)));
+            while !self.offers.is_empty() {
+                let action = self.offers.swap_remove(self.rng.below(self.offers.len()));
+                if Self::apply(game, seat, action, stats) {
+                    if matches!(action, Action::Place(_)) {
+                        placed += 1;
+                    }
+                    continue 'turn;
+                }
             }
+            // Stuck part way (every completion refused): call the special
+            // turn off and play an ordinary move instead.
+            let cancel = Action::Declare(Declaration {
+                kind: DeclarationKind::SpecialTurn,
+                value: 0,
+            });
+            let _ = Self::apply(game, seat, cancel, stats);
+            stats.placements -= placed;
+            return false;
         }
         stats.special_turns += 1;
         true
@@ -234,18 +243,22 @@ impl Playout {
         stats.actions > before
     }
 
-    /// Outside play: any legal action but resignation, uniformly.
+    /// Outside play (or in play with no placement or pass): any legal
+    /// action but resignation, uniformly. The components' offers are tried
+    /// in random order and the first the game accepts is played, which is
+    /// a uniform choice among the legal ones without trying each on a copy.
     fn any_legal_action(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
         self.offers.clear();
-        self.offers.extend(
-            game.legal_actions(seat)
-                .into_iter()
-                .filter(|&a| a != Action::Resign),
-        );
-        if self.offers.is_empty() {
-            return false;
+        for (_, component) in game.rules().components() {
+            component.offer_actions(game.state(), seat, &mut self.offers);
         }
-        let action = self.offers[self.rng.below(self.offers.len())];
-        Self::apply(game, seat, action, stats)
+        self.offers.retain(|&a| a != Action::Resign);
+        while !self.offers.is_empty() {
+            let action = self.offers.swap_remove(self.rng.below(self.offers.len()));
+            if Self::apply(game, seat, action, stats) {
+                return true;
+            }
+        }
+        false
     }
 }
