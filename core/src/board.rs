@@ -103,7 +103,6 @@ impl Probe {
 }
 
 /// Stones on a geometry, with incremental strings and hash.
-#[derive(Clone)]
 pub struct Board {
     geometry: Arc<Geometry>,
     cells: Vec<Option<Colour>>,
@@ -517,6 +516,35 @@ impl Board {
 }
 
 /// Two boards are equal when the same stones stand on the same geometry.
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            geometry: Arc::clone(&self.geometry),
+            cells: self.cells.clone(),
+            head: self.head.clone(),
+            next: self.next.clone(),
+            strings: self.strings.clone(),
+            hash: self.hash,
+            stones: self.stones,
+            empty: self.empty.clone(),
+            empty_slot: self.empty_slot.clone(),
+        }
+    }
+
+    /// Copies `source` into this board, reusing its memory.
+    fn clone_from(&mut self, source: &Board) {
+        self.geometry.clone_from(&source.geometry);
+        self.cells.clone_from(&source.cells);
+        self.head.clone_from(&source.head);
+        self.next.clone_from(&source.next);
+        self.strings.clone_from(&source.strings);
+        self.hash = source.hash;
+        self.stones = source.stones;
+        self.empty.clone_from(&source.empty);
+        self.empty_slot.clone_from(&source.empty_slot);
+    }
+}
+
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
         self.hash == other.hash && self.cells == other.cells && self.geometry == other.geometry

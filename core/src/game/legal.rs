@@ -18,6 +18,32 @@ thread_local! {
     static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
+thread_local! {
+    /// A board to try the ends of moves on, reused so that a probe copies
+    /// the board without allocating.
+    static SCRATCH: std::cell::RefCell<Option<crate::Board>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` on a copy of `board` (a reused scratch board where one is
+/// free; a fresh copy when a probe is already using it).
+fn with_scratch<R>(board: &crate::Board, f: impl FnOnce(&mut crate::Board) -> R) -> R {
+    let taken = SCRATCH.with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.take()));
+    let mut scratch = match taken {
+        Some(mut scratch) => {
+            scratch.clone_from(board);
+            scratch
+        }
+        None => board.clone(),
+    };
+    let result = f(&mut scratch);
+    SCRATCH.with(|s| {
+        if let Ok(mut slot) = s.try_borrow_mut() {
+            *slot = Some(scratch);
+        }
+    });
+    result
+}
+
 impl Game {
     /// Whether a placement of `seat` on `point` would be accepted. Pure
     /// probes decide it on the hot path; only placements whose outcome
@@ -69,15 +95,16 @@ impl Game {
         {
             return None;
         }
-        let mut board = self.state.board.clone();
-        let mut removals = Removals::default();
         let colour = self.state.colours[seat];
-        self.rules
-            .resolver
-            .commit(&mut board, colour, point, &plan, &mut removals);
-        let mut placed = self.state.placed_this_move.clone();
-        placed.push(point);
-        let acceptable = self.end_of_move_is_acceptable(board, &placed);
+        let acceptable = with_scratch(&self.state.board, |board| {
+            let mut removals = Removals::default();
+            self.rules
+                .resolver
+                .commit(board, colour, point, &plan, &mut removals);
+            let mut placed = self.state.placed_this_move.clone();
+            placed.push(point);
+            self.end_of_move_is_acceptable(board, &placed)
+        });
         match (acceptable, ends) {
             (true, _) => Some(true),
             (false, true) => Some(false),
@@ -88,12 +115,12 @@ impl Game {
     /// Whether the current move, ending on `board` with `placed` stones
     /// placed, would be accepted: the resolver's clearing and the
     /// repetition rule's judgement of the end, on the given copy.
-    fn end_of_move_is_acceptable(&self, mut board: crate::Board, placed: &[Point]) -> bool {
+    fn end_of_move_is_acceptable(&self, board: &mut crate::Board, placed: &[Point]) -> bool {
         let resolver = &self.rules.resolver;
         let colour = self.state.colours[self.state.current.seat];
         let position = if resolver.clears_at_move_end() {
             let mut removals = Removals::default();
-            match resolver.clear_at_move_end(&mut board, colour, placed, &mut removals) {
+            match resolver.clear_at_move_end(board, colour, placed, &mut removals) {
                 Ok(position) => position,
                 Err(_) => return false,
             }
@@ -135,8 +162,9 @@ impl Game {
         }
         let ends = whole_move || self.ends_move_after_this();
         if ends && self.move_end_may_fail() {
-            return self
-                .end_of_move_is_acceptable(self.state.board.clone(), &self.state.placed_this_move);
+            return with_scratch(&self.state.board, |board| {
+                self.end_of_move_is_acceptable(board, &self.state.placed_this_move)
+            });
         }
         true
     }
