@@ -105,8 +105,9 @@ fn overview(library: &Library) -> String {
     out
 }
 
-/// Which bundled rulesets use each component, and with which option.
-type Users = BTreeMap<(ComponentKind, String), Vec<String>>;
+/// Which bundled rulesets use each component: by ruleset, `None` when the
+/// ruleset uses it as written, else the options that bring it in.
+type Users = BTreeMap<(ComponentKind, String), BTreeMap<&'static str, Option<Vec<String>>>>;
 
 fn users(library: &Library) -> Users {
     let mut users = Users::new();
@@ -114,12 +115,11 @@ fn users(library: &Library) -> Users {
         let Ok(plain) = library.resolve(bundled.id, &[]) else {
             continue;
         };
-        let link = format!("[`{0}`](../rulesets/{0}.md)", bundled.id);
         for (kind, section) in &plain.sections {
             users
                 .entry((*kind, section.kind.clone()))
                 .or_default()
-                .push(link.clone());
+                .insert(bundled.id, None);
         }
         for (name, spec) in &plain.options {
             for option in spec.settings(name) {
@@ -128,10 +128,11 @@ fn users(library: &Library) -> Users {
                 };
                 for (kind, section) in &with.sections {
                     if plain.section(*kind).kind != section.kind {
-                        let entry = users.entry((*kind, section.kind.clone())).or_default();
-                        let text = format!("{link} with `--option {option}`");
-                        if !entry.contains(&text) {
-                            entry.push(text);
+                        let by_ruleset = users.entry((*kind, section.kind.clone())).or_default();
+                        if let Some(options) =
+                            by_ruleset.entry(bundled.id).or_insert(Some(Vec::new()))
+                        {
+                            options.push(option.clone());
                         }
                     }
                 }
@@ -139,6 +140,48 @@ fn users(library: &Library) -> Users {
         }
     }
     users
+}
+
+/// The "Used by" line of a component.
+fn used_by(users: Option<&BTreeMap<&'static str, Option<Vec<String>>>>) -> String {
+    let Some(users) = users else {
+        return "no bundled ruleset yet".into();
+    };
+    users
+        .iter()
+        .map(|(id, options)| {
+            let link = format!("[`{id}`](../rulesets/{id}.md)");
+            match options {
+                None => link,
+                Some(options) => {
+                    // Choices of one option together: `handicap=2|3|4`.
+                    let mut grouped: Vec<(&str, Vec<&str>)> = Vec::new();
+                    for option in options {
+                        let (name, value) = match option.split_once('=') {
+                            Some((name, value)) => (name, Some(value)),
+                            None => (option.as_str(), None),
+                        };
+                        match grouped.iter_mut().find(|(n, _)| *n == name) {
+                            Some((_, values)) => values.extend(value),
+                            None => grouped.push((name, value.into_iter().collect())),
+                        }
+                    }
+                    let list: Vec<String> = grouped
+                        .into_iter()
+                        .map(|(name, values)| {
+                            if values.is_empty() {
+                                format!("`--option {name}`")
+                            } else {
+                                format!("`--option {name}={}`", values.join("|"))
+                            }
+                        })
+                        .collect();
+                    format!("{link} with {}", list.join(" or "))
+                }
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn page(library: &Library, kind: ComponentKind, users: &Users) -> String {
@@ -197,10 +240,10 @@ fn component(r: &Registration, kind: ComponentKind, users: &Users) -> String {
             ));
         }
     }
-    match users.get(&(kind, r.id.to_string())) {
-        Some(list) => out.push_str(&format!("\n**Used by:** {}.\n", list.join(", "))),
-        None => out.push_str("\n**Used by:** no bundled ruleset yet.\n"),
-    }
+    out.push_str(&format!(
+        "\n**Used by:** {}.\n",
+        used_by(users.get(&(kind, r.id.to_string())))
+    ));
     out
 }
 
