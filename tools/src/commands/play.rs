@@ -17,10 +17,12 @@ Enter a move in the move notation, one move per line:
 After two passes in a row, settle the dead strings (say who acts):
   P1: mark D4   mark the string at D4 dead     P2: unmark D4   take a mark back
   P1: accept    accept the marks and score     P2: resume      play on instead
-Other actions some rulesets use: button, pay D4, declare handicap 5, claim attacker.
+Other actions some rulesets use: button, declare handicap 5, claim attacker, and
+  declare special-turn 2, pay A1, pay B1, pay A2, pay B2, C3, D3   (a special turn;
+  `declare special-turn 0` calls off an unfinished one)
 Commands:
   help          this text          board    show the board again
-  undo          take back the last line you entered
+  undo          take back the last line you entered, where the ruleset allows it
   record        print the moves so far (a record `tengen replay` reads)
   legal         list the legal actions of the player to act
   quit          leave";
