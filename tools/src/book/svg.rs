@@ -247,3 +247,64 @@ pub(crate) fn escape(text: &str) -> String {
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    #[test]
+    fn a_diagram_draws_each_stone_its_marks_and_one_line_a_row_and_column() {
+        let geometry = Arc::new(Geometry::from_links(3, 3, square_links(3)).expect("a grid"));
+        let mut stones = Board::new(Arc::clone(&geometry));
+        let a = geometry.parse_point("A1").expect("A1");
+        let b = geometry.parse_point("B2").expect("B2");
+        stones.put_stone(a, Colour::Black);
+        stones.put_stone(b, Colour::White);
+        let marks = Marks {
+            last: [b].into_iter().collect(),
+            dead: [a].into_iter().collect(),
+        };
+        let palette = Palette::for_names(&["Black".into(), "White".into()]);
+        let svg = board(&stones, &marks, palette, "a <test> & more");
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.contains("<title>a &lt;test&gt; &amp; more</title>"));
+        // Two stones and the ring of the last move.
+        assert_eq!(svg.matches("<circle").count(), 3);
+        assert!(svg.contains("fill=\"#111111\"") && svg.contains("fill=\"#f8f8f8\""));
+        // Three rows and three columns, each one straight line.
+        let grid = svg
+            .lines()
+            .find(|l| l.contains("stroke=\"#3b2a12\""))
+            .expect("the grid");
+        assert_eq!(grid.matches('M').count(), 6, "{grid}");
+        // The cross on the dead stone: one path of two strokes.
+        let crosses: Vec<&str> = svg
+            .lines()
+            .filter(|l| l.starts_with("<path") && l.contains("stroke-width=\"2\""))
+            .collect();
+        assert_eq!(crosses.len(), 1, "{crosses:?}");
+        assert_eq!(crosses[0].matches('M').count(), 2);
+        assert_eq!(
+            svg.matches("<text").count(),
+            12,
+            "letters and numbers on every side"
+        );
+    }
+
+    fn square_links(n: usize) -> Vec<(usize, usize)> {
+        let mut links = Vec::new();
+        for row in 0..n {
+            for column in 0..n {
+                let p = row * n + column;
+                if column + 1 < n {
+                    links.push((p, p + 1));
+                }
+                if row + 1 < n {
+                    links.push((p, p + n));
+                }
+            }
+        }
+        links
+    }
+}
