@@ -255,7 +255,10 @@ mod tests {
 
     #[test]
     fn a_diagram_draws_each_stone_its_marks_and_one_line_a_row_and_column() {
-        let geometry = Arc::new(Geometry::from_links(3, 3, square_links(3)).expect("a grid"));
+        use tengen_core::Topology;
+        let geometry = tengen_variants::topology::Square::new(3, 3)
+            .expect("a 3x3 board")
+            .geometry();
         let mut stones = Board::new(Arc::clone(&geometry));
         let a = geometry.parse_point("A1").expect("A1");
         let b = geometry.parse_point("B2").expect("B2");
@@ -290,21 +293,5 @@ mod tests {
             12,
             "letters and numbers on every side"
         );
-    }
-
-    fn square_links(n: usize) -> Vec<(usize, usize)> {
-        let mut links = Vec::new();
-        for row in 0..n {
-            for column in 0..n {
-                let p = row * n + column;
-                if column + 1 < n {
-                    links.push((p, p + 1));
-                }
-                if row + 1 < n {
-                    links.push((p, p + n));
-                }
-            }
-        }
-        links
     }
 }
