@@ -79,11 +79,6 @@ impl Playout {
         }
     }
 
-    /// The generator, for callers that draw their own choices too.
-    pub fn rng(&mut self) -> &mut PlayoutRng {
-        &mut self.rng
-    }
-
     /// Plays `game` to its end (or the action limit) with the policy.
     pub fn play(&mut self, game: &mut Game) -> PlayoutStats {
         let mut stats = PlayoutStats::default();

@@ -148,8 +148,6 @@ pub struct Outcome {
 pub struct Frame {
     /// The step just played (0 for the start).
     pub step: usize,
-    /// Whether that step was accepted (the start counts as accepted).
-    pub accepted: bool,
     /// What the step was refused for, as the refusal's code and message.
     pub refusal: Option<(String, String)>,
     /// The board.
@@ -163,10 +161,14 @@ pub struct Frame {
 }
 
 impl Frame {
+    /// Whether the step was accepted (the start counts as accepted).
+    pub fn accepted(&self) -> bool {
+        self.refusal.is_none()
+    }
+
     fn of(game: &Game, step: usize, last: PointSet, refusal: Option<(String, String)>) -> Frame {
         Frame {
             step,
-            accepted: refusal.is_none(),
             refusal,
             board: game.board().clone(),
             last,
@@ -199,15 +201,21 @@ impl Scenario {
         Ok(scenario)
     }
 
+    /// The ruleset as the library takes it: a bundled id, or the path of a
+    /// ruleset file given relative to the scenario's folder `dir`.
+    pub fn ruleset_reference(&self, dir: &Path) -> String {
+        if self.ruleset.ends_with(".toml") {
+            dir.join(&self.ruleset).display().to_string()
+        } else {
+            self.ruleset.clone()
+        }
+    }
+
     /// Runs the scenario. `dir` is the scenario's folder (for ruleset files).
     pub fn run(&self, library: &Library, dir: &Path) -> Outcome {
         let mut trace = String::new();
         let mut failures = Vec::new();
-        let reference = if self.ruleset.ends_with(".toml") {
-            dir.join(&self.ruleset).display().to_string()
-        } else {
-            self.ruleset.clone()
-        };
+        let reference = self.ruleset_reference(dir);
         trace.push_str(&format!(
             "rule: {}\nsource: {}\n",
             self.rule.trim(),

@@ -85,12 +85,7 @@ pub(crate) fn pages(
 }
 
 fn palette(library: &Library, scenario: &Scenario, folder: &Path) -> Palette {
-    let reference = if scenario.ruleset.ends_with(".toml") {
-        folder.join(&scenario.ruleset).display().to_string()
-    } else {
-        scenario.ruleset.clone()
-    };
-    match library.assemble(&reference, &scenario.options) {
+    match library.assemble(&scenario.ruleset_reference(folder), &scenario.options) {
         Ok(rules) => Palette::for_names(&[
             rules.colour_name(Colour::Black).to_string(),
             rules.colour_name(Colour::White).to_string(),
@@ -180,7 +175,7 @@ fn case(
         out.push('\n');
     }
     out.push('\n');
-    if let Some(end) = frames.iter().skip(1).rev().find(|f| f.accepted) {
+    if let Some(end) = frames.iter().skip(1).rev().find(|f| f.accepted()) {
         let last = frames.last().unwrap_or(end);
         out.push_str(&diagram(
             "end",
