@@ -93,14 +93,12 @@ impl<'a> Ctx<'a> {
     /// special turn called off before it is complete). Only for resolvers
     /// that capture at the end of the move: nothing has been removed yet.
     pub fn take_back_placements(&mut self) {
-        let placed = std::mem::take(&mut self.state.placed_this_move);
-        for &p in &placed {
+        for &p in &self.state.placed_this_move {
             self.state.board.remove_stone(p);
         }
+        self.state.placed_this_move.clear();
         self.state.current.placed = 0;
         self.state.current.extra = 0;
-        self.state.placed_this_move = placed;
-        self.state.placed_this_move.clear();
     }
 
     /// Puts a paid stone of `seat` back on its point (a payment taken back
