@@ -144,8 +144,10 @@ impl Playout {
                 .all(|&n| game.board().get(n) == Some(colour));
             if own_eye {
                 self.eyes.push(p);
-            } else if game.is_legal_placement(seat, p) {
-                return Self::apply(game, seat, Action::Place(p), stats);
+            } else if game.place_if_legal(seat, p) {
+                stats.actions += 1;
+                stats.placements += 1;
+                return true;
             }
         }
         if game.is_legal_pass(seat, false) {
@@ -154,8 +156,10 @@ impl Playout {
         while !self.eyes.is_empty() {
             let i = self.rng.below(self.eyes.len());
             let p = self.eyes.swap_remove(i);
-            if game.is_legal_placement(seat, p) {
-                return Self::apply(game, seat, Action::Place(p), stats);
+            if game.place_if_legal(seat, p) {
+                stats.actions += 1;
+                stats.placements += 1;
+                return true;
             }
         }
         false

@@ -93,6 +93,23 @@ fn check_board(game: &Game) {
     }
 }
 
+/// For a placement: the game after [`Game::place_if_legal`] on a copy,
+/// which must be the game `apply` leaves (or, for a refused placement, the
+/// game as it was).
+fn placed_if_legal(game: &Game, seat: Seat, action: Action) -> Option<Game> {
+    let Action::Place(p) = action else {
+        return None;
+    };
+    let mut copy = game.clone();
+    let legal = game.clone().apply(seat, action).is_ok();
+    assert_eq!(
+        copy.place_if_legal(seat, p),
+        legal,
+        "place_if_legal and apply disagree about {action:?} by {seat}"
+    );
+    Some(copy)
+}
+
 fn play_random_game(ruleset: &str, options: &[String], seed: u64, max_actions: usize) {
     let rules = tengen_variants::library()
         .assemble(ruleset, options)
@@ -107,6 +124,15 @@ fn play_random_game(ruleset: &str, options: &[String], seed: u64, max_actions: u
         // A refused action changes nothing.
         let before = game.state().clone();
         let (seat, action) = anything(&game, &mut rng);
+        if let Some(quick) = placed_if_legal(&game, seat, action) {
+            let mut applied = game.clone();
+            let _ = applied.apply(seat, action);
+            assert_eq!(
+                quick.state(),
+                applied.state(),
+                "place_if_legal disagrees with apply"
+            );
+        }
         if game.apply(seat, action).is_err() {
             assert_eq!(
                 *game.state(),
@@ -132,8 +158,16 @@ fn play_random_game(ruleset: &str, options: &[String], seed: u64, max_actions: u
         }
         let (seat, action) = pick(&game, &mut rng);
         let before = game.state().clone();
+        let quick = placed_if_legal(&game, seat, action);
         game.apply(seat, action)
             .unwrap_or_else(|r| panic!("legal {action:?} refused: {r}"));
+        if let Some(quick) = quick {
+            assert_eq!(
+                quick.state(),
+                game.state(),
+                "place_if_legal disagrees with apply"
+            );
+        }
         check_board(&game);
         game.undo().expect("undo");
         assert_eq!(

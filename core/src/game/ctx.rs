@@ -160,6 +160,7 @@ impl<'a> Ctx<'a> {
         s.placement = 0;
         s.phase = Phase::Play;
         s.current.seat = s.slot_seats[self.rules.schedule.slot(0).index()];
+        s.start_run(&*self.rules.schedule);
         s.current.number = s.moves_completed + 1;
         s.current.history_start = s.history.len();
         s.history.set_last_next_seat(s.current.seat);
@@ -297,7 +298,7 @@ impl<'a> Ctx<'a> {
 
     /// Placement opportunities left in the move being made.
     pub fn opportunities_left(&self) -> u64 {
-        self.state.opportunities_left(&*self.rules.schedule)
+        self.state.opportunities_left()
     }
 
     /// Takes the marked dead stones off the board (at the end of a game

@@ -9,13 +9,24 @@ use crate::action::Action;
 use crate::colour::Seat;
 use crate::game::{CurrentMove, EarlierPosition, MoveSummary};
 use crate::point::Point;
-use crate::rules::ComponentKind;
+use crate::rules::{ComponentKind, Hooks};
 use std::sync::Arc;
+
+/// A placement's plan, and whether the position it creates draws the game.
+pub(super) type Planned = (crate::rules::PlacementPlan, bool);
+
+/// Why a placement is not possible, as far as a probe needs to know.
+pub(super) enum Blocked {
+    /// The resolver refuses it.
+    Refused(Refusal),
+    /// It repeats the occurrence at this index of the history.
+    Repeats(usize),
+}
 
 impl Game {
     /// Asks every component whether it vetoes `action`.
     pub(super) fn check_components(&self, seat: Seat, action: Action) -> Result<(), Refusal> {
-        for (_, component) in self.rules.components() {
+        for (_, component) in self.rules.components_with(Hooks::CHECK_ACTION) {
             component.check_action(&self.state, seat, action)?;
         }
         Ok(())
@@ -25,28 +36,46 @@ impl Game {
     /// and the seat that acts after it.
     pub(super) fn after_this_opportunity(&self) -> (bool, Seat) {
         if self.ends_move_after_this() {
-            (true, self.seat_at(self.state.placement + 1))
+            (true, self.state.run_next)
         } else {
             (false, self.state.current.seat)
         }
     }
 
     /// Whether the opportunity about to be used is the last of the move.
+    #[inline]
     pub(super) fn ends_move_after_this(&self) -> bool {
-        self.state.current.extra == 0
-            && self.seat_at(self.state.placement + 1) != self.state.current.seat
+        let ends = self.state.current.extra == 0 && self.state.placement + 1 >= self.state.run_end;
+        debug_assert_eq!(
+            ends,
+            self.state.current.extra == 0
+                && self.seat_at(self.state.placement + 1) != self.state.current.seat,
+            "the cached run of the move agrees with the schedule"
+        );
+        ends
     }
 
     /// Checks a placement without changing anything (the components'
     /// vetoes aside: the caller asks them); returns the plan and whether
     /// the position it creates draws the game.
-    pub(super) fn check_placement(
-        &self,
-        seat: Seat,
-        point: Point,
-    ) -> Result<(crate::rules::PlacementPlan, bool), Refusal> {
+    pub(super) fn check_placement(&self, seat: Seat, point: Point) -> Result<Planned, Refusal> {
+        self.plan_placement(seat, point)
+            .map_err(|blocked| match blocked {
+                Blocked::Refused(refusal) => refusal,
+                Blocked::Repeats(earlier) => self.repetition_refusal(Some(point), earlier),
+            })
+    }
+
+    /// [`Game::check_placement`], with the refusal of a repetition left
+    /// unworded (probes only need to know that it is refused).
+    #[inline]
+    pub(super) fn plan_placement(&self, seat: Seat, point: Point) -> Result<Planned, Blocked> {
         let colour = self.state.colours[seat];
-        let plan = self.rules.resolver.plan(&self.state.board, colour, point)?;
+        let plan = self
+            .rules
+            .resolver
+            .plan(&self.state.board, colour, point)
+            .map_err(Blocked::Refused)?;
         let mut draw = false;
         if let Some(hash) = plan.position {
             let (ends_move, next_seat) = self.after_this_opportunity();
@@ -59,9 +88,7 @@ impl Game {
             match self.rules.repetition.judge(&self.state.history, &candidate) {
                 Judgement::Allow => {}
                 Judgement::Draw => draw = true,
-                Judgement::Refuse { earlier } => {
-                    return Err(self.repetition_refusal(Some(point), earlier));
-                }
+                Judgement::Refuse { earlier } => return Err(Blocked::Repeats(earlier)),
             }
         }
         Ok((plan, draw))
@@ -83,7 +110,19 @@ impl Game {
     }
 
     pub(super) fn play_placement(&mut self, seat: Seat, point: Point) -> Result<(), Refusal> {
-        let (plan, draw) = self.check_placement(seat, point)?;
+        let planned = self.check_placement(seat, point)?;
+        self.commit_placement(seat, point, planned)
+    }
+
+    /// Carries out a placement [`Game::plan_placement`] accepted, and what
+    /// follows from it (the end of the move, or the check that the move can
+    /// still be completed).
+    pub(super) fn commit_placement(
+        &mut self,
+        seat: Seat,
+        point: Point,
+        (plan, draw): Planned,
+    ) -> Result<(), Refusal> {
         let colour = self.state.colours[seat];
         self.removals.clear();
         self.rules.resolver.commit(
@@ -132,16 +171,18 @@ impl Game {
 
     /// Whether the end of a move can be refused (the resolver clears then,
     /// or the repetition rule judges the position the move ends on).
+    #[inline]
     pub(super) fn move_end_may_fail(&self) -> bool {
-        self.rules.resolver.clears_at_move_end() || self.rules.repetition.judges_move_end()
+        self.rules.profile.clears_at_move_end || self.rules.profile.judges_move_end
     }
 
     /// Whether a move that goes on after a placement might have no legal
     /// way to finish: passing is forbidden, or the end of a move can be
     /// refused. A placement after which the move cannot be completed is
     /// itself refused.
+    #[inline]
     pub(super) fn continuation_may_fail(&self) -> bool {
-        !self.rules.objective.passing_allowed() || self.move_end_may_fail()
+        !self.rules.profile.passing_allowed || self.move_end_may_fail()
     }
 
     pub(super) fn record_removals(&mut self, mover_colour: crate::Colour, mover: Seat) {
@@ -162,7 +203,7 @@ impl Game {
     }
 
     pub(super) fn play_pass(&mut self, seat: Seat, whole_move: bool) -> Result<(), Refusal> {
-        if !self.rules.objective.passing_allowed() {
+        if !self.rules.profile.passing_allowed {
             return Err(Refusal::PassingForbidden);
         }
         let mut passed = 0;
@@ -191,14 +232,13 @@ impl Game {
         } else {
             self.state.placement += 1;
         }
-        Ok(self.state.current.extra == 0
-            && self.seat_at(self.state.placement) != self.state.current.seat)
+        Ok(self.state.current.extra == 0 && self.state.placement >= self.state.run_end)
     }
 
     pub(super) fn end_move(&mut self) -> Result<(), Refusal> {
         let mover = self.state.current.seat;
         let mut position = None;
-        if self.rules.resolver.clears_at_move_end() {
+        if self.rules.profile.clears_at_move_end {
             let colour = self.state.colours[mover];
             self.removals.clear();
             position = self.rules.resolver.clear_at_move_end(
@@ -209,7 +249,7 @@ impl Game {
             )?;
             self.record_removals(colour, mover);
         }
-        let next_seat = self.seat_at(self.state.placement);
+        let next_seat = self.state.run_next;
         let draw = self.judge_end_of_move(
             position,
             self.state.board.hash(),
@@ -247,7 +287,7 @@ impl Game {
         });
         self.state.placed_this_move.clear();
         self.state.current = CurrentMove {
-            seat: self.seat_at(self.state.placement),
+            seat: next_seat,
             number: current.number + 1,
             actions: 0,
             placed: 0,
@@ -257,12 +297,13 @@ impl Game {
             extra: 0,
             history_start: self.state.history.len(),
         };
+        self.state.start_run(&*self.rules.schedule);
         if draw {
             self.finish_by_repetition();
             return Ok(());
         }
         let rules = Arc::clone(&self.rules);
-        for (kind, component) in rules.components() {
+        for (kind, component) in rules.components_with(Hooks::MOVE_END) {
             if self.state.phase == Phase::Over {
                 break;
             }
@@ -315,7 +356,7 @@ impl Game {
         }
         let rules = Arc::clone(&self.rules);
         let number = self.state.current.number;
-        for (kind, component) in rules.components() {
+        for (kind, component) in rules.components_with(Hooks::MOVE_START) {
             let mut ctx = Ctx::new(&rules, &mut self.state, &mut self.applied, kind);
             component.on_move_start(&mut ctx);
             let spent = ctx.spent();
@@ -332,7 +373,7 @@ impl Game {
     /// components spend on their own are used.
     pub(super) fn after_action(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         let rules = Arc::clone(&self.rules);
-        for (kind, component) in rules.components() {
+        for (kind, component) in rules.components_with(Hooks::AFTER_ACTION) {
             if self.state.phase == Phase::Over {
                 break;
             }

@@ -57,7 +57,7 @@ impl Game {
         }
         let ends = self.ends_move_after_this();
         let depends_on_the_end = if ends {
-            self.rules.resolver.clears_at_move_end()
+            self.rules.profile.clears_at_move_end
         } else {
             self.continuation_may_fail()
         };
@@ -67,7 +67,46 @@ impl Game {
                 .unwrap_or_else(|| self.accepts(seat, Action::Place(point)));
         }
         self.check_components(seat, Action::Place(point)).is_ok()
-            && self.check_placement(seat, point).is_ok()
+            && self.plan_placement(seat, point).is_ok()
+    }
+
+    /// Plays a placement of `seat` on `point` if it is legal, and says
+    /// whether it was: the same as [`Game::is_legal_placement`] followed
+    /// by [`Game::apply`], but a placement decided by pure probes is worked
+    /// out once (the hot path of random playouts and tree search). A
+    /// placement that is not legal changes nothing.
+    pub fn place_if_legal(&mut self, seat: Seat, point: Point) -> bool {
+        let action = Action::Place(point);
+        let decided_by_probes = self.state.phase == Phase::Play
+            && self.state.current.seat == seat
+            && point.index() < self.rules.geometry.point_count()
+            && !self.move_end_may_fail()
+            && (self.ends_move_after_this() || !self.continuation_may_fail());
+        if !decided_by_probes {
+            // Setup placements, and placements whose legality depends on
+            // how the move ends (tried on a copy of the board first).
+            let worth_trying =
+                self.state.phase != Phase::Play || self.is_legal_placement(seat, point);
+            return worth_trying && self.apply(seat, action).is_ok();
+        }
+        if self.check_components(seat, action).is_err() {
+            return false;
+        }
+        let Ok(planned) = self.plan_placement(seat, point) else {
+            return false;
+        };
+        self.applied.clear();
+        let move_number = self.state.current.number;
+        let played = self
+            .commit_placement(seat, point, planned)
+            .and_then(|()| self.after_action(seat, action));
+        debug_assert!(
+            played.is_ok(),
+            "a placement decided by probes is played: {played:?}"
+        );
+        self.count_action(move_number);
+        self.record_action(seat, action);
+        true
     }
 
     /// Decides a placement whose legality depends on how its move ends, on
@@ -80,17 +119,17 @@ impl Game {
         if self.check_components(seat, Action::Place(point)).is_err() {
             return Some(false);
         }
-        let Ok((plan, draw)) = self.check_placement(seat, point) else {
+        let Ok((plan, draw)) = self.plan_placement(seat, point) else {
             return Some(false);
         };
         if draw {
             return Some(true);
         }
-        if plan.position.is_some() && self.rules.resolver.clears_at_move_end() {
+        if plan.position.is_some() && self.rules.profile.clears_at_move_end {
             return None;
         }
         if !ends
-            && (!self.rules.objective.passing_allowed()
+            && (!self.rules.profile.passing_allowed
                 || self.check_components(seat, Action::PassMove).is_err())
         {
             return None;
@@ -118,7 +157,7 @@ impl Game {
     fn end_of_move_is_acceptable(&self, board: &mut crate::Board, placed: &[Point]) -> bool {
         let resolver = &self.rules.resolver;
         let colour = self.state.colours[self.state.current.seat];
-        let position = if resolver.clears_at_move_end() {
+        let position = if self.rules.profile.clears_at_move_end {
             let mut removals = Removals::default();
             match resolver.clear_at_move_end(board, colour, placed, &mut removals) {
                 Ok(position) => position,
@@ -138,11 +177,7 @@ impl Game {
 
     /// The seat that acts once the current move has used its opportunities.
     fn seat_after_move(&self) -> Seat {
-        let seat = self.state.current.seat;
-        (self.state.placement..)
-            .map(|k| self.seat_at(k))
-            .find(|&s| s != seat)
-            .unwrap_or(seat)
+        self.state.run_next
     }
 
     /// Whether `seat` may pass one opportunity (or, with `whole_move`, the
@@ -155,7 +190,7 @@ impl Game {
         };
         if self.state.phase != Phase::Play
             || self.state.current.seat != seat
-            || !self.rules.objective.passing_allowed()
+            || !self.rules.profile.passing_allowed
             || self.check_components(seat, action).is_err()
         {
             return false;

@@ -148,6 +148,7 @@ impl Game {
         if let (Some(first), Phase::Play) = (first, state.phase) {
             state.slot_seats = [first, first.other()];
             state.current.seat = state.slot_seats[rules.schedule.slot(state.placement).index()];
+            state.start_run(&*rules.schedule);
             state.history.set_last_next_seat(state.current.seat);
         }
         let points = geometry.point_count();
@@ -247,7 +248,7 @@ impl Game {
 
     /// Placement opportunities left in the move being made (during play).
     pub fn opportunities_left(&self) -> u64 {
-        self.state.opportunities_left(&*self.rules.schedule)
+        self.state.opportunities_left()
     }
 
     /// The seats owning the next `n` placement opportunities.
@@ -264,12 +265,7 @@ impl Game {
     /// was refused; a refused action changes nothing.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<&Applied, Refusal> {
         self.perform(seat, action)?;
-        if self.keep_undo {
-            self.record.push((seat, action));
-            if self.record.len().is_multiple_of(CHECKPOINT_EVERY) {
-                self.checkpoints.push(self.state.clone());
-            }
-        }
+        self.record_action(seat, action);
         Ok(&self.applied)
     }
 
@@ -326,13 +322,31 @@ impl Game {
             self.applied.clear();
             return Err(refusal);
         }
+        self.count_action(move_number);
+        Ok(())
+    }
+
+    /// The bookkeeping after an accepted action: the action count of the
+    /// move `move_number` (if it goes on), and the check for a seat left
+    /// without moves.
+    pub(super) fn count_action(&mut self, move_number: u32) {
         if self.state.phase == Phase::Play && self.state.current.number == move_number {
             self.state.current.actions += 1;
         }
         if !self.probing {
             self.check_stuck();
         }
-        Ok(())
+    }
+
+    /// Records an accepted action for undo, with a checkpoint every
+    /// [`CHECKPOINT_EVERY`] actions.
+    pub(super) fn record_action(&mut self, seat: Seat, action: Action) {
+        if self.keep_undo {
+            self.record.push((seat, action));
+            if self.record.len().is_multiple_of(CHECKPOINT_EVERY) {
+                self.checkpoints.push(self.state.clone());
+            }
+        }
     }
 
     fn dispatch(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {

@@ -116,6 +116,11 @@ pub struct GameState {
     pub(crate) colours: BySeat<Colour>,
     pub(crate) roles: BySeat<Option<Role>>,
     pub(crate) current: CurrentMove,
+    /// The first placement opportunity after the mover's run in the
+    /// schedule (worked out once a move, by [`GameState::start_run`]).
+    pub(crate) run_end: u64,
+    /// The seat that owns the opportunity at `run_end`.
+    pub(crate) run_next: Seat,
     pub(crate) placed_this_move: Vec<Point>,
     pub(crate) moves_completed: u32,
     pub(crate) pass_moves_in_row: u32,
@@ -183,6 +188,8 @@ impl GameState {
                 extra: 0,
                 history_start: 0,
             },
+            run_end: 0,
+            run_next: Seat::Two,
             placed_this_move: Vec::with_capacity(8),
             moves_completed: 0,
             pass_moves_in_row: 0,
@@ -300,15 +307,26 @@ impl GameState {
 
     /// Placement opportunities left in the move being made (during play):
     /// the rest of the schedule's run for the mover, plus any granted.
-    pub fn opportunities_left(&self, schedule: &dyn Schedule) -> u64 {
+    pub fn opportunities_left(&self) -> u64 {
         if self.phase != Phase::Play {
             return 0;
         }
+        self.run_end.saturating_sub(self.placement) + u64::from(self.current.extra)
+    }
+
+    /// A move begins at the current placement index: finds where the
+    /// mover's run of opportunities in the schedule ends (at most
+    /// [`MAX_MOVE_LENGTH`] on), so that the flow of play asks the schedule
+    /// once a move rather than at every opportunity.
+    pub(crate) fn start_run(&mut self, schedule: &dyn Schedule) {
         let seat = self.current.seat;
-        let run = (0..MAX_MOVE_LENGTH)
-            .take_while(|&i| self.seat_at(schedule, self.placement + i) == seat)
-            .count() as u64;
-        run + u64::from(self.current.extra)
+        let limit = self.placement + MAX_MOVE_LENGTH;
+        let mut end = self.placement;
+        while end < limit && self.seat_at(schedule, end) == seat {
+            end += 1;
+        }
+        self.run_end = end;
+        self.run_next = self.seat_at(schedule, end);
     }
 
     /// The private data of the component of `kind`, if it keeps data of

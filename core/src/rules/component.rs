@@ -141,8 +141,70 @@ pub struct Fact {
     pub value: String,
 }
 
+/// The hooks on the flow of play a component takes part in, so the core
+/// calls a component only where it has something to do (they run on every
+/// placement of every playout). A component that overrides
+/// [`Component::check_action`], [`Component::on_move_start`],
+/// [`Component::after_action`] or [`Component::on_move_end`] must name it
+/// in [`Component::hooks`]; the default names all four, which is always
+/// correct and only slower.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Hooks(u8);
+
+impl Hooks {
+    /// No hook: the component only answers the questions of its own trait.
+    pub const NONE: Hooks = Hooks(0);
+    /// [`Component::check_action`].
+    pub const CHECK_ACTION: Hooks = Hooks(1);
+    /// [`Component::on_move_start`].
+    pub const MOVE_START: Hooks = Hooks(2);
+    /// [`Component::after_action`].
+    pub const AFTER_ACTION: Hooks = Hooks(4);
+    /// [`Component::on_move_end`].
+    pub const MOVE_END: Hooks = Hooks(8);
+    /// Every hook (the default).
+    pub const ALL: Hooks = Hooks(15);
+    /// Each hook alone, in the order of the table the rules keep.
+    pub const EACH: [Hooks; 4] = [
+        Hooks::CHECK_ACTION,
+        Hooks::MOVE_START,
+        Hooks::AFTER_ACTION,
+        Hooks::MOVE_END,
+    ];
+
+    /// Whether every hook of `other` is among these.
+    pub const fn contains(self, other: Hooks) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// The hooks of both.
+    pub const fn union(self, other: Hooks) -> Hooks {
+        Hooks(self.0 | other.0)
+    }
+
+    /// The hook's place in [`Hooks::EACH`] (for a single hook).
+    pub(crate) const fn slot(self) -> usize {
+        self.0.trailing_zeros() as usize
+    }
+}
+
+impl std::ops::BitOr for Hooks {
+    type Output = Hooks;
+
+    fn bitor(self, other: Hooks) -> Hooks {
+        self.union(other)
+    }
+}
+
 /// The hooks every component may implement. All have do-nothing defaults.
 pub trait Component: Send + Sync + fmt::Debug + 'static {
+    /// The flow hooks this component implements (see [`Hooks`]); the core
+    /// skips the others. May depend on the component's parameters (a
+    /// scorer without reverse komi vetoes nothing).
+    fn hooks(&self) -> Hooks {
+        Hooks::ALL
+    }
+
     /// The component's private data at the start of a game, if it keeps any.
     fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
         None
@@ -207,4 +269,18 @@ pub trait Component: Send + Sync + fmt::Debug + 'static {
     fn facts(&self, state: &GameState, out: &mut Vec<Fact>) {
         let _ = (state, out);
     }
+}
+
+/// Implements [`Component`] for a component that keeps no game data, offers
+/// no actions and takes part in no flow hook: it only answers the questions
+/// of its own trait (a schedule's slots, a topology's geometry, ...).
+#[macro_export]
+macro_rules! component_without_hooks {
+    ($component:ty) => {
+        impl $crate::Component for $component {
+            fn hooks(&self) -> $crate::rules::Hooks {
+                $crate::rules::Hooks::NONE
+            }
+        }
+    };
 }

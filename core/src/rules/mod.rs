@@ -9,7 +9,7 @@ mod schedule;
 mod scorer;
 mod topology;
 
-pub use component::{Component, ComponentKind, ComponentState, Fact};
+pub use component::{Component, ComponentKind, ComponentState, Fact, Hooks};
 pub use objective::Objective;
 pub use opening::Opening;
 pub use repetition::{Candidate, Judgement, RepetitionPolicy};
@@ -43,9 +43,110 @@ pub struct Rules {
     pub scorer: Box<dyn Scorer>,
     /// How the game ends.
     pub objective: Box<dyn Objective>,
+    /// What the hot path asks of the components on every action, asked
+    /// once when the rules are assembled.
+    pub(crate) profile: Profile,
+}
+
+/// The answers of the components that never change during a game, and the
+/// components that take part in each flow hook, worked out once.
+#[derive(Clone, Debug)]
+pub(crate) struct Profile {
+    /// [`Objective::passing_allowed`].
+    pub(crate) passing_allowed: bool,
+    /// [`Resolver::clears_at_move_end`].
+    pub(crate) clears_at_move_end: bool,
+    /// [`RepetitionPolicy::judges_move_end`].
+    pub(crate) judges_move_end: bool,
+    /// The components of each hook of [`Hooks::EACH`], in consultation
+    /// order.
+    hooked: [HookList; 4],
+}
+
+/// The kinds of the components that implement one hook.
+#[derive(Clone, Copy, Debug, Default)]
+struct HookList {
+    kinds: [Option<ComponentKind>; 7],
 }
 
 impl Rules {
+    /// Rules of one implementation of each component.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        ruleset: ResolvedRuleset,
+        topology: Box<dyn Topology>,
+        opening: Box<dyn Opening>,
+        schedule: Box<dyn Schedule>,
+        resolver: Box<dyn Resolver>,
+        repetition: Box<dyn RepetitionPolicy>,
+        scorer: Box<dyn Scorer>,
+        objective: Box<dyn Objective>,
+    ) -> Rules {
+        let geometry = topology.geometry();
+        let profile = Profile {
+            passing_allowed: objective.passing_allowed(),
+            clears_at_move_end: resolver.clears_at_move_end(),
+            judges_move_end: repetition.judges_move_end(),
+            hooked: [HookList::default(); 4],
+        };
+        let mut rules = Rules {
+            ruleset,
+            geometry,
+            topology,
+            opening,
+            schedule,
+            resolver,
+            repetition,
+            scorer,
+            objective,
+            profile,
+        };
+        let mut hooked = [HookList::default(); 4];
+        for (slot, hook) in Hooks::EACH.into_iter().enumerate() {
+            let kinds = rules
+                .components()
+                .into_iter()
+                .filter(|(_, c)| c.hooks().contains(hook))
+                .map(|(kind, _)| kind);
+            for (place, kind) in hooked[slot].kinds.iter_mut().zip(kinds) {
+                *place = Some(kind);
+            }
+        }
+        rules.profile.hooked = hooked;
+        rules
+    }
+
+    /// The component of `kind`, as the shared trait.
+    pub fn component(&self, kind: ComponentKind) -> &dyn Component {
+        match kind {
+            ComponentKind::Topology => &*self.topology,
+            ComponentKind::Opening => &*self.opening,
+            ComponentKind::Schedule => &*self.schedule,
+            ComponentKind::Resolver => &*self.resolver,
+            ComponentKind::Repetition => &*self.repetition,
+            ComponentKind::Scorer => &*self.scorer,
+            ComponentKind::Objective => &*self.objective,
+        }
+    }
+
+    /// The components that implement `hook` (one of [`Hooks::EACH`]), in
+    /// consultation order.
+    pub fn components_with(
+        &self,
+        hook: Hooks,
+    ) -> impl Iterator<Item = (ComponentKind, &dyn Component)> + '_ {
+        self.profile.hooked[hook.slot()]
+            .kinds
+            .iter()
+            .map_while(|k| *k)
+            .map(|kind| (kind, self.component(kind)))
+    }
+
+    /// Whether a component implements `hook` (one of [`Hooks::EACH`]).
+    pub fn any_with(&self, hook: Hooks) -> bool {
+        self.profile.hooked[hook.slot()].kinds[0].is_some()
+    }
+
     /// The components in consultation order, as their shared trait.
     pub fn components(&self) -> [(ComponentKind, &dyn Component); 7] {
         [

@@ -93,17 +93,9 @@ pub(crate) fn assemble(
             Some(repetition),
             Some(scorer),
             Some(objective),
-        ) => Ok(Rules {
-            ruleset,
-            geometry,
-            topology,
-            opening,
-            schedule,
-            resolver,
-            repetition,
-            scorer,
-            objective,
-        }),
+        ) => Ok(Rules::new(
+            ruleset, topology, opening, schedule, resolver, repetition, scorer, objective,
+        )),
         _ => Err(problems),
     }
 }

@@ -103,6 +103,11 @@ impl AgreedPass {
 }
 
 impl Component for AgreedPass {
+    /// The end of each move (two passes stop play) and the start of one (a resumed game).
+    fn hooks(&self) -> tengen_core::rules::Hooks {
+        tengen_core::rules::Hooks::MOVE_START | tengen_core::rules::Hooks::MOVE_END
+    }
+
     fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
         Some(Box::new(Protocol::default()))
     }

@@ -46,6 +46,11 @@ impl FromParams for CannotMoveLoses {
 }
 
 impl Component for CannotMoveLoses {
+    /// Only resignation, and the objective's own questions.
+    fn hooks(&self) -> tengen_core::rules::Hooks {
+        tengen_core::rules::Hooks::NONE
+    }
+
     fn offer_actions(&self, state: &GameState, _: Seat, out: &mut Vec<Action>) {
         if self.resignation && state.phase() != Phase::Over {
             out.push(Action::Resign);

@@ -126,6 +126,13 @@ impl KillAll {
 }
 
 impl Component for KillAll {
+    /// The pass-alive checks after actions and at the ends of moves.
+    fn hooks(&self) -> tengen_core::rules::Hooks {
+        tengen_core::rules::Hooks::MOVE_START
+            | tengen_core::rules::Hooks::AFTER_ACTION
+            | tengen_core::rules::Hooks::MOVE_END
+    }
+
     fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
         Some(Box::new(SetupChecked(false)))
     }

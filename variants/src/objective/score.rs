@@ -80,6 +80,11 @@ impl Score {
 }
 
 impl Component for Score {
+    /// Two passes in a row stop play at the end of a move.
+    fn hooks(&self) -> tengen_core::rules::Hooks {
+        tengen_core::rules::Hooks::MOVE_END
+    }
+
     fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
         if self.resignation && state.phase() != Phase::Over {
             out.push(Action::Resign);

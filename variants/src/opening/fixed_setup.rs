@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use tengen_core::game::{Ctx, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
-use tengen_core::{Colour, Component, Opening, Point, Seat};
+use tengen_core::{Colour, Opening, Point, Seat};
 
 tengen_core::component! {
     /// A fixed setup: the Attacker (`attacker`, `P1` or `P2`) starts with
@@ -76,7 +76,7 @@ impl FromParams for FixedSetup {
     }
 }
 
-impl Component for FixedSetup {}
+tengen_core::component_without_hooks!(FixedSetup);
 
 impl Opening for FixedSetup {
     fn start(&self, ctx: &mut Ctx<'_>) -> Result<(), Refusal> {

@@ -96,6 +96,13 @@ impl HandicapPasses {
 }
 
 impl Component for HandicapPasses {
+    /// The handicap declaration comes first; served passes are spent at the start of moves and after actions.
+    fn hooks(&self) -> tengen_core::rules::Hooks {
+        tengen_core::rules::Hooks::CHECK_ACTION
+            | tengen_core::rules::Hooks::MOVE_START
+            | tengen_core::rules::Hooks::AFTER_ACTION
+    }
+
     fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
         Some(Box::new(HandicapState::default()))
     }

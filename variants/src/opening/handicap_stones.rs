@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use tengen_core::game::{Ctx, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
-use tengen_core::{Colour, Component, Geometry, Opening, Point, Seat};
+use tengen_core::{Colour, Geometry, Opening, Point, Seat};
 
 tengen_core::component! {
     /// Handicap stones: before play, the weaker player (Player 1, the first
@@ -103,7 +103,7 @@ impl FromParams for HandicapStones {
     }
 }
 
-impl Component for HandicapStones {}
+tengen_core::component_without_hooks!(HandicapStones);
 
 impl Opening for HandicapStones {
     fn start(&self, ctx: &mut Ctx<'_>) -> Result<(), Refusal> {

@@ -1,7 +1,7 @@
 //! No opening.
 
 use tengen_core::game::{Ctx, Refusal};
-use tengen_core::{Component, Opening, Seat};
+use tengen_core::{Opening, Seat};
 
 tengen_core::component! {
     /// No opening: play starts on the empty board, Player 1 plays the first
@@ -13,7 +13,7 @@ tengen_core::component! {
 
 crate::no_params!(NoOpening);
 
-impl Component for NoOpening {}
+tengen_core::component_without_hooks!(NoOpening);
 
 impl Opening for NoOpening {
     fn start(&self, ctx: &mut Ctx<'_>) -> Result<(), Refusal> {

@@ -61,6 +61,11 @@ impl Pie {
 }
 
 impl Component for Pie {
+    /// Setup actions only.
+    fn hooks(&self) -> tengen_core::rules::Hooks {
+        tengen_core::rules::Hooks::NONE
+    }
+
     fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
         Some(Box::new((Stage::Prepare, 0usize)))
     }

@@ -117,6 +117,11 @@ impl Pieboxing {
 }
 
 impl Component for Pieboxing {
+    /// Setup actions only.
+    fn hooks(&self) -> tengen_core::rules::Hooks {
+        tengen_core::rules::Hooks::NONE
+    }
+
     fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
         Some(Box::new(Placed(0)))
     }

@@ -167,6 +167,11 @@ impl PieboxingHandicap {
 }
 
 impl Component for PieboxingHandicap {
+    /// Setup actions only.
+    fn hooks(&self) -> tengen_core::rules::Hooks {
+        tengen_core::rules::Hooks::NONE
+    }
+
     fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
         Some(Box::new((Stage::Declare, Placed(0))))
     }

@@ -171,6 +171,11 @@ impl TwoBatch {
 }
 
 impl Component for TwoBatch {
+    /// Setup actions only.
+    fn hooks(&self) -> tengen_core::rules::Hooks {
+        tengen_core::rules::Hooks::NONE
+    }
+
     fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
         Some(Box::new(Stage::Sizes))
     }

@@ -1,8 +1,8 @@
 //! Double delayed positional superko (tengen's definition).
 
+use tengen_core::RepetitionPolicy;
 use tengen_core::game::PositionHistory;
 use tengen_core::rules::{Candidate, Judgement};
-use tengen_core::{Component, RepetitionPolicy};
 
 tengen_core::component! {
     /// Double delayed positional superko, as tengen defines it (the rules
@@ -29,7 +29,7 @@ impl DoubleDelayedPsk {
     }
 }
 
-impl Component for DoubleDelayedPsk {}
+tengen_core::component_without_hooks!(DoubleDelayedPsk);
 
 impl RepetitionPolicy for DoubleDelayedPsk {
     fn judge(&self, history: &PositionHistory, candidate: &Candidate) -> Judgement {

@@ -1,8 +1,8 @@
 //! No repetition rule at all.
 
+use tengen_core::RepetitionPolicy;
 use tengen_core::game::PositionHistory;
 use tengen_core::rules::{Candidate, Judgement};
-use tengen_core::{Component, RepetitionPolicy};
 
 tengen_core::component! {
     /// No repetition rule: any position may recur, any number of times.
@@ -15,7 +15,7 @@ tengen_core::component! {
 
 crate::no_params!(NoRepetitionRule);
 
-impl Component for NoRepetitionRule {}
+tengen_core::component_without_hooks!(NoRepetitionRule);
 
 impl RepetitionPolicy for NoRepetitionRule {
     fn judge(&self, _: &PositionHistory, _: &Candidate) -> Judgement {

@@ -1,8 +1,8 @@
 //! Positional superko.
 
+use tengen_core::RepetitionPolicy;
 use tengen_core::game::PositionHistory;
 use tengen_core::rules::{Candidate, Judgement};
-use tengen_core::{Component, RepetitionPolicy};
 
 tengen_core::component! {
     /// Positional superko: no placement may create a board position that
@@ -17,7 +17,7 @@ tengen_core::component! {
 
 crate::no_params!(PositionalSuperko);
 
-impl Component for PositionalSuperko {}
+tengen_core::component_without_hooks!(PositionalSuperko);
 
 impl RepetitionPolicy for PositionalSuperko {
     #[inline]

@@ -2,10 +2,10 @@
 
 use schemars::JsonSchema;
 use serde::Deserialize;
+use tengen_core::RepetitionPolicy;
 use tengen_core::game::PositionHistory;
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::{Candidate, Judgement};
-use tengen_core::{Component, RepetitionPolicy};
 
 tengen_core::component! {
     /// No placement is refused for repeating a position; instead, when any
@@ -47,7 +47,7 @@ impl FromParams for RepetitionDraw {
     }
 }
 
-impl Component for RepetitionDraw {}
+tengen_core::component_without_hooks!(RepetitionDraw);
 
 impl RepetitionPolicy for RepetitionDraw {
     fn judge(&self, history: &PositionHistory, candidate: &Candidate) -> Judgement {

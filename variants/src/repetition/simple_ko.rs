@@ -1,8 +1,8 @@
 //! The simple ko rule.
 
+use tengen_core::RepetitionPolicy;
 use tengen_core::game::PositionHistory;
 use tengen_core::rules::{Candidate, Judgement};
-use tengen_core::{Component, RepetitionPolicy};
 
 tengen_core::component! {
     /// Simple ko: a placement may not recreate the position that stood just
@@ -16,7 +16,7 @@ tengen_core::component! {
 
 crate::no_params!(SimpleKo);
 
-impl Component for SimpleKo {}
+tengen_core::component_without_hooks!(SimpleKo);
 
 impl RepetitionPolicy for SimpleKo {
     fn judge(&self, history: &PositionHistory, candidate: &Candidate) -> Judgement {

@@ -1,8 +1,8 @@
 //! Situational superko.
 
+use tengen_core::RepetitionPolicy;
 use tengen_core::game::PositionHistory;
 use tengen_core::rules::{Candidate, Judgement};
-use tengen_core::{Component, RepetitionPolicy};
 
 tengen_core::component! {
     /// Situational superko: no placement may create a board position that
@@ -17,7 +17,7 @@ tengen_core::component! {
 
 crate::no_params!(SituationalSuperko);
 
-impl Component for SituationalSuperko {}
+tengen_core::component_without_hooks!(SituationalSuperko);
 
 impl RepetitionPolicy for SituationalSuperko {
     fn judge(&self, history: &PositionHistory, candidate: &Candidate) -> Judgement {

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use tengen_core::game::Refusal;
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::{PlacementPlan, Removals};
-use tengen_core::{Board, Colour, Component, Point, Resolver};
+use tengen_core::{Board, Colour, Point, Resolver};
 
 tengen_core::component! {
     /// Nothing is removed during a move: every placement of the move is
@@ -60,7 +60,7 @@ impl FromParams for EndOfMove {
     }
 }
 
-impl Component for EndOfMove {}
+tengen_core::component_without_hooks!(EndOfMove);
 
 impl Resolver for EndOfMove {
     fn allows_self_capture(&self) -> bool {

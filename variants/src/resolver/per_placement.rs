@@ -5,7 +5,7 @@ use serde::Deserialize;
 use tengen_core::game::Refusal;
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::{PlacementPlan, Removals};
-use tengen_core::{Board, Colour, Component, Point, Resolver};
+use tengen_core::{Board, Colour, Point, Resolver};
 
 tengen_core::component! {
     /// Each placement resolves at once: the stone is placed, every opposing
@@ -65,7 +65,7 @@ impl FromParams for PerPlacement {
     }
 }
 
-impl Component for PerPlacement {}
+tengen_core::component_without_hooks!(PerPlacement);
 
 impl Resolver for PerPlacement {
     fn allows_self_capture(&self) -> bool {

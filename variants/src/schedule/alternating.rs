@@ -1,7 +1,7 @@
 //! Strict alternation.
 
+use tengen_core::Schedule;
 use tengen_core::rules::Slot;
-use tengen_core::{Component, Schedule};
 
 tengen_core::component! {
     /// Strict alternation: every move is one placement opportunity, and the
@@ -13,7 +13,7 @@ tengen_core::component! {
 
 crate::no_params!(Alternating);
 
-impl Component for Alternating {}
+tengen_core::component_without_hooks!(Alternating);
 
 impl Schedule for Alternating {
     fn slot(&self, k: u64) -> Slot {

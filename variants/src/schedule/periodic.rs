@@ -2,9 +2,9 @@
 
 use schemars::JsonSchema;
 use serde::Deserialize;
+use tengen_core::Schedule;
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::Slot;
-use tengen_core::{Component, Schedule};
 
 tengen_core::component! {
     /// A pattern of placement digits repeated for ever: placement `k`
@@ -65,7 +65,7 @@ impl FromParams for Periodic {
     }
 }
 
-impl Component for Periodic {}
+tengen_core::component_without_hooks!(Periodic);
 
 impl Schedule for Periodic {
     #[inline]

@@ -224,6 +224,11 @@ impl SpecialTurns {
 }
 
 impl Component for SpecialTurns {
+    /// A special turn restricts the actions of its move and ends with it.
+    fn hooks(&self) -> tengen_core::rules::Hooks {
+        tengen_core::rules::Hooks::CHECK_ACTION | tengen_core::rules::Hooks::MOVE_START
+    }
+
     fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
         Some(Box::new(None::<SpecialTurn>))
     }

@@ -1,7 +1,7 @@
 //! The Thue-Morse order.
 
+use tengen_core::Schedule;
 use tengen_core::rules::Slot;
-use tengen_core::{Component, Schedule};
 
 tengen_core::component! {
     /// The Thue-Morse order: number the placements from 0; placement `k`
@@ -19,7 +19,7 @@ tengen_core::component! {
 
 crate::no_params!(ThueMorse);
 
-impl Component for ThueMorse {}
+tengen_core::component_without_hooks!(ThueMorse);
 
 impl Schedule for ThueMorse {
     #[inline]

@@ -185,6 +185,15 @@ impl Area {
 }
 
 impl Component for Area {
+    /// Only a reverse komi vetoes actions (it must be declared first).
+    fn hooks(&self) -> tengen_core::rules::Hooks {
+        if self.reverse_komi {
+            tengen_core::rules::Hooks::CHECK_ACTION
+        } else {
+            tengen_core::rules::Hooks::NONE
+        }
+    }
+
     fn initial_state(&self) -> Option<Box<dyn ComponentState>> {
         Some(Box::new(ButtonOwner::default()))
     }

@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::Arc;
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
-use tengen_core::{Component, Geometry, Topology};
+use tengen_core::{Geometry, Topology};
 
 tengen_core::component! {
     /// The snub-square board (a tiling of squares and triangles), laid on
@@ -123,7 +123,7 @@ impl FromParams for SnubSquare {
     }
 }
 
-impl Component for SnubSquare {}
+tengen_core::component_without_hooks!(SnubSquare);
 
 impl Topology for SnubSquare {
     fn geometry(&self) -> Arc<Geometry> {

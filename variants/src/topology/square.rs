@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use std::sync::Arc;
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
-use tengen_core::{Component, Geometry, Topology};
+use tengen_core::{Geometry, Topology};
 
 tengen_core::component! {
     /// The ordinary Go board: a grid of `width` columns and `height` rows in
@@ -74,7 +74,7 @@ impl FromParams for Square {
     }
 }
 
-impl Component for Square {}
+tengen_core::component_without_hooks!(Square);
 
 impl Topology for Square {
     fn geometry(&self) -> Arc<Geometry> {
