@@ -62,7 +62,7 @@ pub(crate) fn assemble(
     };
     let geometry = topology.geometry();
     let ctx = BuildContext {
-        geometry: Some(geometry.clone()),
+        geometry: Some(geometry),
     };
 
     macro_rules! build {
