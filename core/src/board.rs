@@ -58,10 +58,14 @@ impl StringData {
         self.libs > 0 && u64::from(self.libs) * self.lib_sum_sq == self.lib_sum * self.lib_sum
     }
 
-    /// The string's only liberty is `p`.
+    /// The string's only liberty is `p`. A single liberty is counted at
+    /// most once per neighbour it has, so a string with more
+    /// pseudo-liberties than [`MAX_DEGREE`] is dismissed at once.
     #[inline]
     fn only_liberty_is(&self, p: Point) -> bool {
-        self.has_one_liberty() && self.lib_sum == u64::from(self.libs) * p.index() as u64
+        self.libs as usize <= MAX_DEGREE
+            && self.lib_sum == u64::from(self.libs) * p.index() as u64
+            && self.has_one_liberty()
     }
 }
 
@@ -71,9 +75,6 @@ pub struct Probe {
     /// The heads of the opposing strings the stone would capture.
     captures: [Point; MAX_DEGREE],
     capture_count: u8,
-    /// The heads of the mover's strings the stone would join.
-    joins: [Point; MAX_DEGREE],
-    join_count: u8,
     /// Whether the stone's string would have a liberty once the captures are
     /// removed.
     pub has_liberty: bool,
@@ -94,11 +95,6 @@ impl Probe {
     /// Whether the stone would capture anything.
     pub fn captures_any(&self) -> bool {
         self.capture_count > 0
-    }
-
-    /// The heads of the mover's strings the stone would join.
-    pub fn joined_strings(&self) -> &[Point] {
-        &self.joins[..self.join_count as usize]
     }
 }
 
@@ -252,52 +248,65 @@ impl Board {
         let mut probe = Probe {
             captures: [Point::default(); MAX_DEGREE],
             capture_count: 0,
-            joins: [Point::default(); MAX_DEGREE],
-            join_count: 0,
             has_liberty: false,
             hash_after_captures: self.hash ^ self.geometry.zobrist(point)[colour.index()],
             hash_after_self_capture: 0,
         };
         for &n in self.geometry.neighbours(point) {
-            match self.cells[n.index()] {
-                None => probe.has_liberty = true,
-                Some(c) => {
-                    let head = self.head[n.index()];
-                    let data = &self.strings[head.index()];
-                    if c == colour {
-                        if !data.only_liberty_is(point) {
-                            probe.has_liberty = true;
-                        }
-                        if !probe.joined_strings().contains(&head) {
-                            probe.joins[probe.join_count as usize] = head;
-                            probe.join_count += 1;
-                        }
-                    } else if data.only_liberty_is(point)
-                        && !probe.captured_strings().contains(&head)
-                    {
-                        probe.captures[probe.capture_count as usize] = head;
-                        probe.capture_count += 1;
-                        probe.hash_after_captures ^= data.hash;
-                    }
-                }
+            let Some(c) = self.cells[n.index()] else {
+                probe.has_liberty = true;
+                continue;
+            };
+            let head = self.head[n.index()];
+            let data = &self.strings[head.index()];
+            if c == colour {
+                probe.has_liberty |= !data.only_liberty_is(point);
+            } else if data.only_liberty_is(point) && !probe.captured_strings().contains(&head) {
+                probe.captures[probe.capture_count as usize] = head;
+                probe.capture_count += 1;
+                probe.hash_after_captures ^= data.hash;
             }
         }
         probe.has_liberty |= probe.capture_count > 0;
         probe.hash_after_self_capture = if probe.has_liberty {
             probe.hash_after_captures
         } else {
-            // The stone and every string it joins leave the board again.
-            probe
-                .joined_strings()
-                .iter()
-                .fold(self.hash, |h, head| h ^ self.strings[head.index()].hash)
+            self.hash_after_self_capture(point, colour)
         };
         probe
+    }
+
+    /// The hash of the position if a stone of `colour` on `point` and
+    /// every string of its colour it joins left the board (a self-capture).
+    fn hash_after_self_capture(&self, point: Point, colour: Colour) -> u64 {
+        let mut joined = [Point::default(); MAX_DEGREE];
+        let mut count = 0;
+        let mut hash = self.hash;
+        for &n in self.geometry.neighbours(point) {
+            if self.cells[n.index()] == Some(colour) {
+                let head = self.head[n.index()];
+                if !joined[..count].contains(&head) {
+                    joined[count] = head;
+                    count += 1;
+                    hash ^= self.strings[head.index()].hash;
+                }
+            }
+        }
+        hash
+    }
+
+    /// The neighbours of `point`, copied out of the geometry so the board
+    /// can change while they are visited.
+    #[inline]
+    fn neighbours_of(&self, point: Point) -> ([Point; MAX_DEGREE], usize) {
+        let (row, degree) = self.geometry.neighbour_row(point);
+        (*row, degree)
     }
 
     /// Places a stone of `colour` on the empty `point` and joins it to its
     /// own neighbours, without removing anything. Strings may be left without
     /// liberties; see [`Board::remove_strings_without_liberties`].
+    #[inline]
     pub fn put_stone(&mut self, point: Point, colour: Colour) {
         assert!(self.is_empty(point), "put_stone on an occupied point");
         let i = point.index();
@@ -308,22 +317,24 @@ impl Board {
         self.hash ^= key;
         self.head[i] = point;
         self.next[i] = point;
-        self.strings[i] = StringData {
+        let mut data = StringData {
             size: 1,
             hash: key,
             ..StringData::default()
         };
-        let geometry = Arc::clone(&self.geometry);
-        for &n in geometry.neighbours(point) {
+        let (around, degree) = self.neighbours_of(point);
+        let around = &around[..degree];
+        for &n in around {
             match self.cells[n.index()] {
-                None => self.strings[i].add_liberty(n),
+                None => data.add_liberty(n),
                 Some(_) => {
                     let head = self.head[n.index()];
                     self.strings[head.index()].remove_liberty(point);
                 }
             }
         }
-        for &n in geometry.neighbours(point) {
+        self.strings[i] = data;
+        for &n in around {
             if self.cells[n.index()] == Some(colour) {
                 let (a, b) = (self.head[i], self.head[n.index()]);
                 if a != b {
@@ -364,15 +375,15 @@ impl Board {
         let head = self.head[point.index()];
         let colour = self.cells[point.index()].expect("remove_string on an empty point");
         let size = self.strings[head.index()].size;
-        let geometry = Arc::clone(&self.geometry);
         let mut stone = head;
         loop {
             let i = stone.index();
             self.cells[i] = None;
             self.vacate(stone);
-            self.hash ^= geometry.zobrist(stone)[colour.index()];
+            self.hash ^= self.geometry.zobrist(stone)[colour.index()];
             removed.push(stone);
-            for &n in geometry.neighbours(stone) {
+            let (around, degree) = self.neighbours_of(stone);
+            for &n in &around[..degree] {
                 if self.cells[n.index()].is_some() {
                     let h = self.head[n.index()];
                     if h != head {
@@ -403,9 +414,9 @@ impl Board {
     #[inline]
     pub fn play(&mut self, point: Point, colour: Colour, captured: &mut Vec<Point>) -> u32 {
         self.put_stone(point, colour);
-        let geometry = Arc::clone(&self.geometry);
+        let (around, degree) = self.neighbours_of(point);
         let mut count = 0;
-        for &n in geometry.neighbours(point) {
+        for &n in &around[..degree] {
             if self.cells[n.index()] == Some(colour.opponent()) && !self.has_liberty(n) {
                 count += self.remove_string(n, captured);
             }

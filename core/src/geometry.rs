@@ -174,6 +174,17 @@ impl Geometry {
         &self.neighbours[start..start + self.degree[point.index()] as usize]
     }
 
+    /// The neighbours of `point` as a fixed row of [`MAX_DEGREE`] slots,
+    /// and how many of them are used (for inner loops that copy the row).
+    #[inline]
+    pub fn neighbour_row(&self, point: Point) -> (&[Point; MAX_DEGREE], usize) {
+        let start = point.index() * MAX_DEGREE;
+        let row = self.neighbours[start..start + MAX_DEGREE]
+            .try_into()
+            .expect("rows of MAX_DEGREE slots");
+        (row, self.degree[point.index()] as usize)
+    }
+
     /// Whether `a` and `b` are neighbours.
     pub fn are_neighbours(&self, a: Point, b: Point) -> bool {
         self.neighbours(a).contains(&b)

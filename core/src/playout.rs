@@ -18,6 +18,10 @@ use crate::colour::Seat;
 use crate::game::{Game, Phase, ToAct};
 use crate::point::Point;
 
+/// How many empty points the policy draws at random (with replacement)
+/// before it tries them all in random order.
+const REJECTION_DRAWS: usize = 8;
+
 /// A small, fast, reproducible random number generator (xorshift64*).
 #[derive(Clone, Debug)]
 pub struct PlayoutRng(u64);
@@ -131,18 +135,38 @@ impl Playout {
     /// neither.
     fn placement_or_pass(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
         let colour = game.state().colour_of(seat);
+        let own_eye = |game: &Game, p: Point| {
+            game.rules()
+                .geometry
+                .neighbours(p)
+                .iter()
+                .all(|&n| game.board().get(n) == Some(colour))
+        };
+        // Rejection sampling first: an empty point drawn uniformly, played
+        // if it is a legal placement outside the mover's own eyes. The
+        // first accepted draw is uniform among those placements, and while
+        // most points qualify it costs one draw.
+        for _ in 0..REJECTION_DRAWS {
+            let empty = game.board().empty_list();
+            if empty.is_empty() {
+                break;
+            }
+            let p = empty[self.rng.below(empty.len())];
+            if !own_eye(game, p) && game.place_if_legal(seat, p) {
+                stats.actions += 1;
+                stats.placements += 1;
+                return true;
+            }
+        }
+        // Then every empty point in random order (still uniform among the
+        // qualifying ones), the eyes kept aside.
         self.candidates.clear();
         self.candidates.extend_from_slice(game.board().empty_list());
         self.eyes.clear();
         while !self.candidates.is_empty() {
             let i = self.rng.below(self.candidates.len());
             let p = self.candidates.swap_remove(i);
-            let geometry = &game.rules().geometry;
-            let own_eye = geometry
-                .neighbours(p)
-                .iter()
-                .all(|&n| game.board().get(n) == Some(colour));
-            if own_eye {
+            if own_eye(game, p) {
                 self.eyes.push(p);
             } else if game.place_if_legal(seat, p) {
                 stats.actions += 1;

@@ -179,7 +179,7 @@ fn play_random_game(ruleset: &str, options: &[String], seed: u64, max_actions: u
     }
     if forbids_repetition {
         let mut seen = HashSet::new();
-        for occurrence in game.state().history().occurrences() {
+        for occurrence in game.state().history().iter() {
             assert!(
                 seen.insert(occurrence.board),
                 "a position repeated under positional superko"

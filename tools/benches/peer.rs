@@ -55,11 +55,12 @@ fn tengen(ruleset: &str, size: usize, games: usize, seed: u64) -> Rate {
         .assemble(ruleset, &[format!("size={size}")])
         .unwrap_or_else(|d| panic!("{d}"));
     let fresh = Game::new(rules).without_undo();
+    let mut game = fresh.clone();
     let mut policy = Playout::new(seed);
     let mut placements = 0;
     let start = Instant::now();
     for _ in 0..games {
-        let mut game = fresh.clone();
+        game.clone_from(&fresh);
         let stats = policy.play(&mut game);
         assert!(stats.finished, "a random game of {ruleset} ends");
         placements += stats.placements;

@@ -83,10 +83,25 @@ pub enum Event {
 }
 
 /// The events of one accepted action.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Applied {
     events: Vec<Event>,
     points: Vec<Point>,
+}
+
+/// `clone_from` keeps this list's memory.
+impl Clone for Applied {
+    fn clone(&self) -> Applied {
+        Applied {
+            events: self.events.clone(),
+            points: self.points.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Applied) {
+        self.events.clone_from(&source.events);
+        self.points.clone_from(&source.points);
+    }
 }
 
 impl Applied {

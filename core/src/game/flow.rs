@@ -95,7 +95,7 @@ impl Game {
     }
 
     pub(super) fn repetition_refusal(&self, point: Option<Point>, earlier: usize) -> Refusal {
-        let occurrence = self.state.history.get(earlier).copied();
+        let occurrence = self.state.history.get(earlier);
         Refusal::Repetition {
             point: point.map(|p| self.rules.geometry.label(p)),
             rule: self.rules.repetition.rule_name(),

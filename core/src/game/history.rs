@@ -1,9 +1,14 @@
 //! The positions a game has passed through, for repetition rules.
+//!
+//! Every placement of every playout records one, so the history is kept
+//! compact and cheap to grow, search and copy: the boards' hashes and the
+//! rest of each occurrence in two flat lists (12 bytes an occurrence), and
+//! an open-addressing table from a board to its first occurrence (4 bytes a
+//! slot, at most three quarters full). The table of situations (board and
+//! seat to act) is kept only for the repetition rules that compare them.
 
 use crate::colour::Seat;
 use crate::zobrist::seat_to_move_key;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// One occurrence of a position: a board, and who acted next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,92 +30,251 @@ impl Occurrence {
     pub fn situation(&self) -> u64 {
         self.board ^ seat_to_move_key(self.next_seat)
     }
-}
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Seen {
-    first: u32,
-    count: u32,
-}
-
-/// Zobrist hashes are already uniformly spread: use them as they are.
-#[derive(Default)]
-struct PassThrough(u64);
-
-impl Hasher for PassThrough {
-    fn finish(&self) -> u64 {
-        self.0
+    /// The occurrence's seat, move number and place in the move, in 32
+    /// bits: the move number above two flag bits.
+    fn pack(&self) -> u32 {
+        (self.move_number << 2)
+            | (u32::from(self.within_move) << 1)
+            | u32::from(self.next_seat == Seat::Two)
     }
 
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) ^ u64::from(b);
+    fn unpack(board: u64, packed: u32) -> Occurrence {
+        Occurrence {
+            board,
+            next_seat: if packed & 1 == 1 {
+                Seat::Two
+            } else {
+                Seat::One
+            },
+            move_number: packed >> 2,
+            within_move: packed & 2 == 2,
+        }
+    }
+}
+
+/// The most moves a history can number (two bits of the 32 hold flags).
+const MAX_MOVE_NUMBER: u32 = u32::MAX >> 2;
+
+/// A table from a key to the index of its first occurrence: open
+/// addressing with linear probing, the keys themselves (Zobrist hashes,
+/// uniformly spread) choosing the slot. A slot holds the occurrence index
+/// plus one, or zero when free; the key is read back from the occurrence.
+#[derive(Clone, Debug, Default)]
+struct FirstIndex {
+    slots: Vec<u32>,
+}
+
+impl FirstIndex {
+    #[inline]
+    fn mask(&self) -> usize {
+        self.slots.len() - 1
+    }
+
+    /// The first occurrence whose key is `key`, given how to read the key
+    /// of an occurrence.
+    #[inline]
+    fn find(&self, key: u64, key_of: impl Fn(usize) -> u64) -> Option<usize> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.mask();
+        let mut slot = key as usize & mask;
+        loop {
+            match self.slots[slot] {
+                0 => return None,
+                s if key_of(s as usize - 1) == key => return Some(s as usize - 1),
+                _ => slot = (slot + 1) & mask,
+            }
         }
     }
 
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
+    /// Records occurrence `index` under `key` unless the key has an
+    /// earlier occurrence. The table must have room (see
+    /// [`FirstIndex::make_room`]).
+    #[inline]
+    fn insert(&mut self, key: u64, index: usize, key_of: impl Fn(usize) -> u64) {
+        let mask = self.mask();
+        let mut slot = key as usize & mask;
+        loop {
+            match self.slots[slot] {
+                0 => {
+                    self.slots[slot] = index as u32 + 1;
+                    return;
+                }
+                s if key_of(s as usize - 1) == key => return,
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    }
+
+    /// Forgets occurrence `index` (the latest) if it is the first of `key`:
+    /// the slot is freed and the entries after it in its cluster are moved
+    /// back where they belong, so every search still finds them.
+    fn remove(&mut self, key: u64, index: usize, key_of: impl Fn(usize) -> u64) {
+        if self.slots.is_empty() {
+            return;
+        }
+        let mask = self.mask();
+        let mut slot = key as usize & mask;
+        loop {
+            match self.slots[slot] {
+                0 => return,
+                s if s as usize - 1 == index => break,
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+        let mut hole = slot;
+        let mut next = (hole + 1) & mask;
+        while self.slots[next] != 0 {
+            let home = key_of(self.slots[next] as usize - 1) as usize & mask;
+            // The entry may fill the hole when its home is not in the
+            // cyclic range (hole, next].
+            if (next.wrapping_sub(home) & mask) >= (next.wrapping_sub(hole) & mask) {
+                self.slots[hole] = self.slots[next];
+                hole = next;
+            }
+            next = (next + 1) & mask;
+        }
+        self.slots[hole] = 0;
+    }
+
+    /// Makes sure `capacity` occurrences fit at most three quarters full;
+    /// when the table grows, it is rebuilt from the `existing` occurrences.
+    #[inline]
+    fn make_room(&mut self, capacity: usize, existing: usize, key_of: impl Fn(usize) -> u64) {
+        if capacity * 4 > self.slots.len() * 3 {
+            self.grow(capacity, existing, key_of);
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self, capacity: usize, existing: usize, key_of: impl Fn(usize) -> u64) {
+        let size = (capacity * 4 / 3 + 1).next_power_of_two().max(64);
+        self.slots.clear();
+        self.slots.resize(size, 0);
+        // In order, so each key keeps its first occurrence.
+        for index in 0..existing {
+            self.insert(key_of(index), index, &key_of);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = 0);
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<u32>()
     }
 }
 
-type Index = HashMap<u64, Seen, BuildHasherDefault<PassThrough>>;
-
-/// Every position occurrence in order, indexed by board and by situation.
-/// The first entry is the position play started from.
-#[derive(Clone, Debug, Default)]
+/// Every position occurrence in order, indexed by board (and by situation,
+/// for the rules that compare situations). The first entry is the position
+/// play started from.
+#[derive(Debug, Default)]
 pub struct PositionHistory {
-    occurrences: Vec<Occurrence>,
-    boards: Index,
-    situations: Index,
+    boards: Vec<u64>,
+    packed: Vec<u32>,
+    by_board: FirstIndex,
+    by_situation: Option<FirstIndex>,
+}
+
+impl Clone for PositionHistory {
+    fn clone(&self) -> Self {
+        PositionHistory {
+            boards: self.boards.clone(),
+            packed: self.packed.clone(),
+            by_board: self.by_board.clone(),
+            by_situation: self.by_situation.clone(),
+        }
+    }
+
+    /// Copies `source`, reusing this history's memory.
+    fn clone_from(&mut self, source: &Self) {
+        self.boards.clone_from(&source.boards);
+        self.packed.clone_from(&source.packed);
+        self.by_board.slots.clone_from(&source.by_board.slots);
+        match (&mut self.by_situation, &source.by_situation) {
+            (Some(mine), Some(theirs)) => mine.slots.clone_from(&theirs.slots),
+            (mine, theirs) => mine.clone_from(theirs),
+        }
+    }
 }
 
 impl PartialEq for PositionHistory {
     fn eq(&self, other: &Self) -> bool {
-        self.occurrences == other.occurrences
+        self.boards == other.boards && self.packed == other.packed
     }
 }
 
 impl PositionHistory {
+    /// An empty history; with `situations`, indexed by situation too (for
+    /// the repetition rules that compare situations; see
+    /// [`crate::rules::RepetitionPolicy::compares_situations`]).
+    pub fn new(situations: bool) -> PositionHistory {
+        PositionHistory {
+            by_situation: situations.then(FirstIndex::default),
+            ..PositionHistory::default()
+        }
+    }
+
     /// Makes room for `additional` more occurrences, so recording them
     /// allocates nothing.
     pub fn reserve(&mut self, additional: usize) {
-        self.occurrences.reserve(additional);
         self.boards.reserve(additional);
-        self.situations.reserve(additional);
+        self.packed.reserve(additional);
+        let (len, wanted) = (self.len(), self.len() + additional);
+        let boards = &self.boards;
+        self.by_board.make_room(wanted, len, |i| boards[i]);
+        if let Some(index) = &mut self.by_situation {
+            let packed = &self.packed;
+            index.make_room(wanted, len, |i| situation_key(boards, packed, i));
+        }
     }
 
     /// Records an occurrence.
+    #[inline]
     pub fn push(&mut self, occurrence: Occurrence) {
-        let at = self.occurrences.len() as u32;
-        for (index, key) in [
-            (&mut self.boards, occurrence.board),
-            (&mut self.situations, occurrence.situation()),
-        ] {
-            index
-                .entry(key)
-                .and_modify(|s| s.count += 1)
-                .or_insert(Seen {
-                    first: at,
-                    count: 1,
-                });
+        debug_assert!(occurrence.move_number <= MAX_MOVE_NUMBER);
+        let at = self.boards.len();
+        self.boards.push(occurrence.board);
+        self.packed.push(occurrence.pack());
+        let boards = &self.boards;
+        self.by_board.make_room(at + 1, at, |i| boards[i]);
+        self.by_board.insert(occurrence.board, at, |i| boards[i]);
+        if let Some(index) = &mut self.by_situation {
+            let packed = &self.packed;
+            index.make_room(at + 1, at, |i| situation_key(boards, packed, i));
+            index.insert(occurrence.situation(), at, |i| {
+                situation_key(boards, packed, i)
+            });
         }
-        self.occurrences.push(occurrence);
     }
 
     /// Forgets every occurrence from index `len` on.
     pub fn truncate(&mut self, len: usize) {
-        while self.occurrences.len() > len {
-            let occurrence = self.occurrences.pop().expect("non-empty");
-            for (index, key) in [
-                (&mut self.boards, occurrence.board),
-                (&mut self.situations, occurrence.situation()),
-            ] {
-                let seen = index.get_mut(&key).expect("indexed");
-                seen.count -= 1;
-                if seen.count == 0 {
-                    index.remove(&key);
-                }
+        while self.boards.len() > len {
+            let at = self.boards.len() - 1;
+            let occurrence = self.occurrence(at);
+            let (boards, packed) = (&self.boards, &self.packed);
+            self.by_board.remove(occurrence.board, at, |i| boards[i]);
+            if let Some(index) = &mut self.by_situation {
+                index.remove(occurrence.situation(), at, |i| {
+                    situation_key(boards, packed, i)
+                });
             }
+            self.boards.pop();
+            self.packed.pop();
+        }
+    }
+
+    /// Forgets everything, keeping the memory.
+    pub fn clear(&mut self) {
+        self.boards.clear();
+        self.packed.clear();
+        self.by_board.clear();
+        if let Some(index) = &mut self.by_situation {
+            index.clear();
         }
     }
 
@@ -119,7 +283,7 @@ impl PositionHistory {
     pub(crate) fn roll_back(&mut self, len: usize, last: Option<Occurrence>) {
         self.truncate(len);
         if let Some(last) = last
-            && self.occurrences.last() != Some(&last)
+            && self.last() != Some(last)
         {
             self.truncate(len - 1);
             self.push(last);
@@ -129,49 +293,71 @@ impl PositionHistory {
     /// Says who acts after the latest occurrence (when play begins after a
     /// setup, the seat is known only then).
     pub(crate) fn set_last_next_seat(&mut self, seat: Seat) {
-        if let Some(mut last) = self.occurrences.last().copied() {
-            self.truncate(self.occurrences.len() - 1);
+        if let Some(mut last) = self.last() {
+            self.truncate(self.len() - 1);
             last.next_seat = seat;
             self.push(last);
         }
     }
 
     /// The number of occurrences.
+    #[inline]
     pub fn len(&self) -> usize {
-        self.occurrences.len()
+        self.boards.len()
     }
 
     /// Whether nothing has been recorded.
     pub fn is_empty(&self) -> bool {
-        self.occurrences.is_empty()
+        self.boards.is_empty()
+    }
+
+    fn occurrence(&self, index: usize) -> Occurrence {
+        Occurrence::unpack(self.boards[index], self.packed[index])
     }
 
     /// The occurrence at `index`.
-    pub fn get(&self, index: usize) -> Option<&Occurrence> {
-        self.occurrences.get(index)
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<Occurrence> {
+        (index < self.len()).then(|| self.occurrence(index))
+    }
+
+    /// The latest occurrence.
+    pub fn last(&self) -> Option<Occurrence> {
+        self.len().checked_sub(1).map(|i| self.occurrence(i))
     }
 
     /// The occurrences in order.
-    pub fn occurrences(&self) -> &[Occurrence] {
-        &self.occurrences
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Occurrence> + '_ {
+        (0..self.len()).map(|i| self.occurrence(i))
+    }
+
+    /// The boards' hashes, in order of occurrence.
+    pub fn boards(&self) -> &[u64] {
+        &self.boards
     }
 
     /// The index of the first occurrence of `board`, if it occurred.
+    #[inline]
     pub fn first_of_board(&self, board: u64) -> Option<usize> {
-        self.boards.get(&board).map(|s| s.first as usize)
+        self.by_board.find(board, |i| self.boards[i])
     }
 
     /// How many times `board` has occurred.
     pub fn board_count(&self, board: u64) -> u32 {
-        self.boards.get(&board).map_or(0, |s| s.count)
+        self.first_of_board(board).map_or(0, |first| {
+            self.boards[first..].iter().filter(|&&b| b == board).count() as u32
+        })
     }
 
     /// The index of the first occurrence of `board` with `next_seat` to
     /// act, if it occurred.
     pub fn first_of_situation(&self, board: u64, next_seat: Seat) -> Option<usize> {
-        self.situations
-            .get(&(board ^ seat_to_move_key(next_seat)))
-            .map(|s| s.first as usize)
+        let key = board ^ seat_to_move_key(next_seat);
+        let key_of = |i| situation_key(&self.boards, &self.packed, i);
+        match &self.by_situation {
+            Some(index) => index.find(key, key_of),
+            None => (0..self.len()).find(|&i| key_of(i) == key),
+        }
     }
 
     /// The index of the first occurrence of `board` at or after `from`.
@@ -180,11 +366,26 @@ impl PositionHistory {
         if first >= from {
             return Some(first);
         }
-        self.occurrences[from..]
+        self.boards[from..]
             .iter()
-            .position(|o| o.board == board)
+            .position(|&b| b == board)
             .map(|i| i + from)
     }
+
+    /// The bytes of memory the history holds (its lists and tables, at
+    /// their capacity).
+    pub fn heap_bytes(&self) -> usize {
+        self.boards.capacity() * std::mem::size_of::<u64>()
+            + self.packed.capacity() * std::mem::size_of::<u32>()
+            + self.by_board.heap_bytes()
+            + self.by_situation.as_ref().map_or(0, FirstIndex::heap_bytes)
+    }
+}
+
+/// The situation key of occurrence `index`.
+#[inline]
+fn situation_key(boards: &[u64], packed: &[u32], index: usize) -> u64 {
+    Occurrence::unpack(boards[index], packed[index]).situation()
 }
 
 #[cfg(test)]
@@ -202,19 +403,66 @@ mod tests {
 
     #[test]
     fn counts_and_truncation_stay_consistent() {
-        let mut h = PositionHistory::default();
-        h.push(at(1, Seat::One));
-        h.push(at(2, Seat::Two));
-        h.push(at(1, Seat::Two));
-        assert_eq!(h.board_count(1), 2);
-        assert_eq!(h.first_of_board(1), Some(0));
-        assert_eq!(h.first_of_situation(1, Seat::Two), Some(2));
-        assert_eq!(h.find_board_from(1, 1), Some(2));
-        h.truncate(2);
-        assert_eq!(h.board_count(1), 1);
-        assert_eq!(h.first_of_situation(1, Seat::Two), None);
-        h.truncate(0);
-        assert!(h.is_empty());
-        assert_eq!(h.first_of_board(2), None);
+        for situations in [false, true] {
+            let mut h = PositionHistory::new(situations);
+            h.push(at(1, Seat::One));
+            h.push(at(2, Seat::Two));
+            h.push(at(1, Seat::Two));
+            assert_eq!(h.board_count(1), 2);
+            assert_eq!(h.first_of_board(1), Some(0));
+            assert_eq!(h.first_of_situation(1, Seat::Two), Some(2));
+            assert_eq!(h.find_board_from(1, 1), Some(2));
+            h.truncate(2);
+            assert_eq!(h.board_count(1), 1);
+            assert_eq!(h.first_of_situation(1, Seat::Two), None);
+            h.truncate(0);
+            assert!(h.is_empty());
+            assert_eq!(h.first_of_board(2), None);
+        }
+    }
+
+    #[test]
+    fn an_occurrence_packs_and_unpacks_exactly() {
+        let o = Occurrence {
+            board: 0xDEAD_BEEF,
+            next_seat: Seat::Two,
+            move_number: MAX_MOVE_NUMBER,
+            within_move: true,
+        };
+        assert_eq!(Occurrence::unpack(o.board, o.pack()), o);
+    }
+
+    /// Keys that share their low bits collide in the table; growing,
+    /// searching and removing from the end must keep every first
+    /// occurrence findable, as a plain scan finds it.
+    #[test]
+    fn colliding_keys_survive_growth_and_removal() {
+        let mut h = PositionHistory::new(true);
+        let mut rng = 0x1234_5678_u64;
+        let mut keys = Vec::new();
+        for i in 0..3000u64 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            // Few distinct low bits, and some repeated boards.
+            let key = if i % 7 == 3 {
+                keys[(rng % i) as usize]
+            } else {
+                (rng << 12) | (i % 5)
+            };
+            keys.push(key);
+            h.push(at(key, Seat::BOTH[(rng % 2) as usize]));
+        }
+        for len in [3000, 2999, 2048, 1537, 1000, 65, 1, 0] {
+            h.truncate(len);
+            for &key in &keys {
+                let scan = h.boards().iter().position(|&b| b == key);
+                assert_eq!(h.first_of_board(key), scan);
+                for seat in Seat::BOTH {
+                    let scan = h.iter().position(|o| o.board == key && o.next_seat == seat);
+                    assert_eq!(h.first_of_situation(key, seat), scan);
+                }
+            }
+        }
     }
 }

@@ -71,8 +71,10 @@ impl std::fmt::Display for UndoError {
 
 impl std::error::Error for UndoError {}
 
-/// A game of an assembled ruleset.
-#[derive(Clone, Debug)]
+/// A game of an assembled ruleset. `clone_from` reuses the memory of the
+/// game it overwrites, so a search or a benchmark that restarts from one
+/// position allocates nothing.
+#[derive(Debug)]
 pub struct Game {
     rules: Arc<Rules>,
     start: Arc<StartPosition>,
@@ -84,6 +86,56 @@ pub struct Game {
     probing: bool,
     applied: Applied,
     removals: Removals,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        let Game {
+            rules,
+            start,
+            state,
+            record,
+            checkpoints,
+            keep_undo,
+            probing,
+            applied,
+            removals,
+        } = self;
+        Game {
+            rules: Arc::clone(rules),
+            start: Arc::clone(start),
+            state: state.clone(),
+            record: record.clone(),
+            checkpoints: checkpoints.clone(),
+            keep_undo: *keep_undo,
+            probing: *probing,
+            applied: applied.clone(),
+            removals: removals.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Game) {
+        let Game {
+            rules,
+            start,
+            state,
+            record,
+            checkpoints,
+            keep_undo,
+            probing,
+            applied,
+            removals,
+        } = source;
+        self.rules.clone_from(rules);
+        self.start.clone_from(start);
+        self.state.clone_from(state);
+        self.record.clone_from(record);
+        self.checkpoints.clone_from(checkpoints);
+        self.keep_undo = *keep_undo;
+        self.probing = *probing;
+        self.applied.clone_from(applied);
+        self.removals.clone_from(removals);
+    }
 }
 
 impl Game {
@@ -128,7 +180,8 @@ impl Game {
         }
         let mut state = GameState::new(board);
         // Room for a long game's positions, so playouts allocate nothing.
-        state.history.reserve(4 * geometry.point_count());
+        state.history = PositionHistory::new(rules.repetition.compares_situations());
+        state.history.reserve(2 * geometry.point_count());
         for (kind, component) in rules.components() {
             state.component_states[kind.index()] = component.initial_state();
         }

@@ -107,7 +107,7 @@ impl MoveSummary {
 }
 
 /// Everything about a game that changes as it is played.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct GameState {
     pub(crate) board: Board,
     pub(crate) phase: Phase,
@@ -133,6 +133,98 @@ pub struct GameState {
     pub(crate) component_states: [Option<Box<dyn ComponentState>>; 7],
 }
 
+/// Copies field by field; `clone_from` reuses the memory of the board,
+/// the history and the lists (a tree search copies games all the time).
+impl Clone for GameState {
+    fn clone(&self) -> GameState {
+        let GameState {
+            board,
+            phase,
+            placement,
+            slot_seats,
+            colours,
+            roles,
+            current,
+            run_end,
+            run_next,
+            placed_this_move,
+            moves_completed,
+            pass_moves_in_row,
+            prisoners,
+            marks,
+            accepted,
+            declarations,
+            history,
+            result,
+            component_states,
+        } = self;
+        GameState {
+            board: board.clone(),
+            phase: *phase,
+            placement: *placement,
+            slot_seats: *slot_seats,
+            colours: *colours,
+            roles: *roles,
+            current: *current,
+            run_end: *run_end,
+            run_next: *run_next,
+            placed_this_move: placed_this_move.clone(),
+            moves_completed: *moves_completed,
+            pass_moves_in_row: *pass_moves_in_row,
+            prisoners: *prisoners,
+            marks: marks.clone(),
+            accepted: *accepted,
+            declarations: declarations.clone(),
+            history: history.clone(),
+            result: result.clone(),
+            component_states: component_states.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &GameState) {
+        let GameState {
+            board,
+            phase,
+            placement,
+            slot_seats,
+            colours,
+            roles,
+            current,
+            run_end,
+            run_next,
+            placed_this_move,
+            moves_completed,
+            pass_moves_in_row,
+            prisoners,
+            marks,
+            accepted,
+            declarations,
+            history,
+            result,
+            component_states,
+        } = source;
+        self.board.clone_from(board);
+        self.phase = *phase;
+        self.placement = *placement;
+        self.slot_seats = *slot_seats;
+        self.colours = *colours;
+        self.roles = *roles;
+        self.current = *current;
+        self.run_end = *run_end;
+        self.run_next = *run_next;
+        self.placed_this_move.clone_from(placed_this_move);
+        self.moves_completed = *moves_completed;
+        self.pass_moves_in_row = *pass_moves_in_row;
+        self.prisoners = *prisoners;
+        self.marks.clone_from(marks);
+        self.accepted = *accepted;
+        self.declarations.clone_from(declarations);
+        self.history.clone_from(history);
+        self.result.clone_from(result);
+        self.component_states.clone_from(component_states);
+    }
+}
+
 /// What [`GameState::restore`] needs to put a state back as it was: a copy
 /// of everything but the position history, which only grows during an
 /// action and is rolled back to its length instead of being copied.
@@ -152,7 +244,7 @@ impl GameState {
         Backup {
             state: copy,
             history_len: self.history.len(),
-            last_occurrence: self.history.occurrences().last().copied(),
+            last_occurrence: self.history.last(),
         }
     }
 

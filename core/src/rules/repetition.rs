@@ -45,6 +45,13 @@ pub trait RepetitionPolicy: Component {
     /// The rule's name for messages, e.g. "positional superko".
     fn rule_name(&self) -> &'static str;
 
+    /// Whether the policy looks positions up by situation (board and seat
+    /// to act) with [`PositionHistory::first_of_situation`]; then the
+    /// history keeps an index of situations (otherwise that lookup scans).
+    fn compares_situations(&self) -> bool {
+        false
+    }
+
     /// Whether the policy judges the position a move ends on (besides the
     /// positions the placements create); then the core calls
     /// [`RepetitionPolicy::judge_move_end`] at the end of every move that

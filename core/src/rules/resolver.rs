@@ -17,12 +17,27 @@ pub struct PlacementPlan {
 }
 
 /// Stones a resolver removed, by whose they were.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Removals {
     /// Opposing stones captured.
     pub opponent: Vec<Point>,
     /// The mover's own stones removed (self-capture).
     pub own: Vec<Point>,
+}
+
+/// `clone_from` keeps the lists' memory.
+impl Clone for Removals {
+    fn clone(&self) -> Removals {
+        Removals {
+            opponent: self.opponent.clone(),
+            own: self.own.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Removals) {
+        self.opponent.clone_from(&source.opponent);
+        self.own.clone_from(&source.own);
+    }
 }
 
 impl Removals {

@@ -95,6 +95,9 @@ fn measure(ruleset: &str, options: &[String], plan: &Plan<'_>) -> Result<Measure
         format!("{ruleset} {}", options.join(" "))
     };
     let fresh = Game::new(rules).without_undo();
+    // Each game starts as a copy of the fresh one, made in the memory of
+    // the last (as a tree search would reuse it).
+    let mut game = fresh.clone();
     let progress = std::io::stderr().is_terminal();
     let mut games_per_second = Vec::new();
     let mut placements_per_second = Vec::new();
@@ -105,7 +108,7 @@ fn measure(ruleset: &str, options: &[String], plan: &Plan<'_>) -> Result<Measure
         let mut run_placements = 0u64;
         let start = Instant::now();
         for game_number in 0..plan.games {
-            let mut game = fresh.clone();
+            game.clone_from(&fresh);
             let stats = policy.play(&mut game);
             run_placements += stats.placements;
             unfinished += usize::from(!stats.finished);

@@ -27,6 +27,10 @@ impl RepetitionPolicy for SituationalSuperko {
         }
     }
 
+    fn compares_situations(&self) -> bool {
+        true
+    }
+
     fn rule_name(&self) -> &'static str {
         "situational superko"
     }
