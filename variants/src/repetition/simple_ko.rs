@@ -9,6 +9,11 @@ tengen_core::component! {
     /// before the latest position was created; that is, a stone captured in
     /// a ko may not recapture at once. Longer cycles (triple ko, sending two
     /// returning one) are not prevented.
+    ///
+    /// Nor may a placement leave the board exactly as it stands: where
+    /// self-capture is allowed, a lone stone that removes itself would
+    /// otherwise be a pass that does not count as one, and a game could
+    /// go on for ever. (Where suicide is refused this never arises.)
     #[component(Repetition, "simple-ko")]
     #[derive(Debug)]
     pub struct SimpleKo;
@@ -21,15 +26,11 @@ tengen_core::component_without_hooks!(SimpleKo);
 impl RepetitionPolicy for SimpleKo {
     fn judge(&self, history: &PositionHistory, candidate: &Candidate) -> Judgement {
         let n = history.len();
-        match n
-            .checked_sub(2)
-            .and_then(|i| history.get(i).map(|o| (i, o)))
-        {
-            Some((i, before_last)) if before_last.board == candidate.board => {
-                Judgement::Refuse { earlier: i }
-            }
-            _ => Judgement::Allow,
-        }
+        // The latest board first, then the one before it.
+        (n.saturating_sub(2)..n)
+            .rev()
+            .find(|&i| history.get(i).is_some_and(|o| o.board == candidate.board))
+            .map_or(Judgement::Allow, |earlier| Judgement::Refuse { earlier })
     }
 
     fn rule_name(&self) -> &'static str {
