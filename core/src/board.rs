@@ -19,43 +19,52 @@ use crate::point::{Point, PointSet};
 use std::fmt;
 use std::sync::Arc;
 
-/// The bookkeeping of one string, stored at its head point.
+/// The bookkeeping of one string, stored at its head point: 16 bytes, so a
+/// 19x19 board's strings fit in under 6 KiB. The bounds of the fields
+/// follow from [`Point::MAX_POINTS`] and [`MAX_DEGREE`]: a string has at
+/// most `MAX_POINTS * MAX_DEGREE` pseudo-liberties, each an index below
+/// `MAX_POINTS`.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 struct StringData {
     /// Number of stones.
-    size: u32,
+    size: u16,
     /// Pseudo-liberties: pairs (stone of the string, empty neighbour).
-    libs: u32,
+    libs: u16,
     /// Sum of the point indices of those pseudo-liberties.
-    lib_sum: u64,
+    lib_sum: u32,
     /// Sum of their squares.
     lib_sum_sq: u64,
-    /// XOR of the Zobrist numbers of the string's stones.
-    hash: u64,
 }
+
+const _: () = assert!(
+    Point::MAX_POINTS * MAX_DEGREE <= u16::MAX as usize + 1
+        && (Point::MAX_POINTS * MAX_DEGREE) as u64 * Point::MAX_POINTS as u64 <= u32::MAX as u64,
+    "the string bookkeeping holds every count and sum a board can reach"
+);
 
 impl StringData {
     #[inline]
     fn add_liberty(&mut self, p: Point) {
-        let i = p.index() as u64;
+        let i = p.index() as u32;
         self.libs += 1;
         self.lib_sum += i;
-        self.lib_sum_sq += i * i;
+        self.lib_sum_sq += u64::from(i * i);
     }
 
     #[inline]
     fn remove_liberty(&mut self, p: Point) {
-        let i = p.index() as u64;
+        let i = p.index() as u32;
         self.libs -= 1;
         self.lib_sum -= i;
-        self.lib_sum_sq -= i * i;
+        self.lib_sum_sq -= u64::from(i * i);
     }
 
     /// All pseudo-liberties are the same point: the string has exactly one
     /// liberty (equality in Cauchy-Schwarz).
     #[inline]
     fn has_one_liberty(&self) -> bool {
-        self.libs > 0 && u64::from(self.libs) * self.lib_sum_sq == self.lib_sum * self.lib_sum
+        let sum = u64::from(self.lib_sum);
+        self.libs > 0 && u64::from(self.libs) * self.lib_sum_sq == sum * sum
     }
 
     /// The string's only liberty is `p`. A single liberty is counted at
@@ -64,7 +73,7 @@ impl StringData {
     #[inline]
     fn only_liberty_is(&self, p: Point) -> bool {
         self.libs as usize <= MAX_DEGREE
-            && self.lib_sum == u64::from(self.libs) * p.index() as u64
+            && self.lib_sum == u32::from(self.libs) * p.index() as u32
             && self.has_one_liberty()
     }
 }
@@ -212,7 +221,7 @@ impl Board {
 
     /// The number of stones of the string through `point`.
     pub fn string_size(&self, point: Point) -> usize {
-        self.strings[self.head[point.index()].index()].size as usize
+        usize::from(self.strings[self.head[point.index()].index()].size)
     }
 
     /// Whether the string through `point` has at least one liberty.
@@ -264,7 +273,7 @@ impl Board {
             } else if data.only_liberty_is(point) && !probe.captured_strings().contains(&head) {
                 probe.captures[probe.capture_count as usize] = head;
                 probe.capture_count += 1;
-                probe.hash_after_captures ^= data.hash;
+                probe.hash_after_captures ^= self.string_hash(head, c);
             }
         }
         probe.has_liberty |= probe.capture_count > 0;
@@ -288,11 +297,18 @@ impl Board {
                 if !joined[..count].contains(&head) {
                     joined[count] = head;
                     count += 1;
-                    hash ^= self.strings[head.index()].hash;
+                    hash ^= self.string_hash(head, colour);
                 }
             }
         }
         hash
+    }
+
+    /// The XOR of the Zobrist numbers of the stones of the string through
+    /// `point` (of `colour`): what its removal does to the hash.
+    fn string_hash(&self, point: Point, colour: Colour) -> u64 {
+        self.string_stones(point)
+            .fold(0, |h, s| h ^ self.geometry.zobrist(s)[colour.index()])
     }
 
     /// The neighbours of `point`, copied out of the geometry so the board
@@ -319,7 +335,6 @@ impl Board {
         self.next[i] = point;
         let mut data = StringData {
             size: 1,
-            hash: key,
             ..StringData::default()
         };
         let (around, degree) = self.neighbours_of(point);
@@ -366,7 +381,6 @@ impl Board {
         d.libs += s.libs;
         d.lib_sum += s.lib_sum;
         d.lib_sum_sq += s.lib_sum_sq;
-        d.hash ^= s.hash;
     }
 
     /// Removes the whole string through `point`, appending its stones to
@@ -374,7 +388,7 @@ impl Board {
     pub fn remove_string(&mut self, point: Point, removed: &mut Vec<Point>) -> u32 {
         let head = self.head[point.index()];
         let colour = self.cells[point.index()].expect("remove_string on an empty point");
-        let size = self.strings[head.index()].size;
+        let size = u32::from(self.strings[head.index()].size);
         let mut stone = head;
         loop {
             let i = stone.index();
@@ -470,6 +484,17 @@ impl Board {
             .filter_map(|p| self.get(p).map(|c| (p, c)))
     }
 
+    /// The bytes of memory the board holds besides its geometry (which
+    /// boards share): the stones, the strings and the list of empty points.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.cells.capacity() * size_of::<Option<Colour>>()
+            + (self.head.capacity() + self.next.capacity() + self.empty.capacity())
+                * size_of::<Point>()
+            + self.strings.capacity() * size_of::<StringData>()
+            + self.empty_slot.capacity() * size_of::<u16>()
+    }
+
     /// Checks every incremental structure against a recomputation from the
     /// stones alone: the hash, the string partition, sizes and liberties.
     /// For tests; returns what disagrees.
@@ -513,9 +538,7 @@ impl Board {
                 self.strings[self.head[p.index()].index()],
                 fresh.strings[fresh.head[p.index()].index()],
             );
-            if (a.size, a.libs, a.lib_sum, a.lib_sum_sq, a.hash)
-                != (b.size, b.libs, b.lib_sum, b.lib_sum_sq, b.hash)
-            {
+            if a != b {
                 return Err(format!(
                     "string data at {} disagrees: {a:?} vs {b:?}",
                     self.geometry.name(p)

@@ -38,7 +38,9 @@ mod zobrist;
 pub use action::{Action, Declaration, DeclarationKind};
 pub use board::{Board, Probe, StringStones};
 pub use colour::{ByColour, BySeat, Colour, Role, Seat};
-pub use game::{Applied, EndReason, Event, Game, GameResult, GameState, Phase, Refusal, ToAct};
+pub use game::{
+    Applied, EndReason, Event, Game, GameMemory, GameResult, GameState, Phase, Refusal, ToAct,
+};
 pub use geometry::{Geometry, GeometryError, MAX_DEGREE, MAX_WIDTH, PointLabel, PointNameError};
 pub use point::{Point, PointSet};
 pub use rules::{

@@ -192,10 +192,12 @@ impl Playout {
     /// Tries the smallest affordable special turn, where the ruleset's
     /// components offer one; true when one was completed.
     fn special_turn(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
+        // Special turns change who places how much, so they are the
+        // schedule's to offer.
         self.offers.clear();
-        for (_, component) in game.rules().components() {
-            component.offer_actions(game.state(), seat, &mut self.offers);
-        }
+        game.rules()
+            .schedule
+            .offer_actions(game.state(), seat, &mut self.offers);
         let Some(declare) = self
             .offers
             .iter()

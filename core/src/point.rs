@@ -48,6 +48,11 @@ pub struct PointSet {
 }
 
 impl PointSet {
+    /// The bytes of memory the set holds.
+    pub fn heap_bytes(&self) -> usize {
+        self.words.capacity() * std::mem::size_of::<u64>()
+    }
+
     /// An empty set able to hold points `0..capacity`.
     pub fn with_capacity(capacity: usize) -> PointSet {
         PointSet {

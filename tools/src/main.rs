@@ -125,6 +125,10 @@ enum Command {
         /// The random seed of the first run (the next runs add 1, 2, ...).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The most actions one playout may take (a guard against games
+        /// that need not end).
+        #[arg(long, default_value_t = 20_000)]
+        max_actions: u64,
     },
     /// Write or check the generated pages of the rules reference book.
     #[command(after_help = "Examples:\n  \
@@ -207,12 +211,14 @@ fn main() -> ExitCode {
             games,
             runs,
             seed,
+            max_actions,
         } => commands::bench::run(&commands::bench::Plan {
             rulesets: &rulesets,
             options: &options,
             games,
             runs,
             seed,
+            max_actions,
         }),
         Command::Book {
             write,

@@ -119,6 +119,12 @@ impl Applied {
         self.points.clear();
     }
 
+    /// The bytes of memory the lists hold.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.events.capacity() * std::mem::size_of::<Event>()
+            + self.points.capacity() * std::mem::size_of::<Point>()
+    }
+
     /// The events in order.
     pub fn events(&self) -> &[Event] {
         &self.events

@@ -40,6 +40,17 @@ const CHECKPOINT_EVERY: usize = 16;
 /// first placement if not the opening's choice.
 type StartPosition = (Vec<(Point, crate::Colour)>, Option<Seat>);
 
+/// What a game holds in memory; see [`Game::memory`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameMemory {
+    /// Bytes of the game but for its position history.
+    pub game: usize,
+    /// Bytes of the position history.
+    pub history: usize,
+    /// Positions in the history.
+    pub positions: usize,
+}
+
 /// Who may act now.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ToAct {
@@ -242,6 +253,30 @@ impl Game {
         self.checkpoints.clear();
         self.record.clear();
         self
+    }
+
+    /// The bytes of memory a copy of this game holds: the game itself (its
+    /// state, and its record and checkpoints when it keeps undo) and,
+    /// apart, the position history, which grows with every placement. The
+    /// rules and the geometry are shared between copies and not counted.
+    pub fn memory(&self) -> GameMemory {
+        use std::mem::size_of;
+        let checkpoints: usize = self
+            .checkpoints
+            .iter()
+            .map(|c| c.bytes_without_history() + c.history.heap_bytes())
+            .sum();
+        GameMemory {
+            game: size_of::<Game>() - size_of::<GameState>()
+                + self.state.bytes_without_history()
+                + self.record.capacity() * size_of::<(Seat, Action)>()
+                + checkpoints
+                + self.applied.heap_bytes()
+                + (self.removals.opponent.capacity() + self.removals.own.capacity())
+                    * size_of::<Point>(),
+            history: self.state.history.heap_bytes(),
+            positions: self.state.history.len(),
+        }
     }
 
     /// Whether the game keeps what [`Game::undo`] needs.

@@ -295,6 +295,23 @@ impl GameState {
         }
     }
 
+    /// The bytes of memory the state holds, its own and on the heap, but
+    /// for the position history (see [`PositionHistory::heap_bytes`]) and
+    /// the shared geometry.
+    pub fn bytes_without_history(&self) -> usize {
+        std::mem::size_of::<GameState>()
+            + self.board.heap_bytes()
+            + self.placed_this_move.capacity() * std::mem::size_of::<Point>()
+            + self.marks.heap_bytes()
+            + self.declarations.capacity() * std::mem::size_of::<(Seat, Declaration)>()
+            + self
+                .component_states
+                .iter()
+                .flatten()
+                .map(|s| std::mem::size_of_val(&**s))
+                .sum::<usize>()
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board

@@ -8,17 +8,31 @@ use tengen_core::Game;
 use tengen_core::playout::Playout;
 
 /// The rulesets measured when none is named: every bundled ruleset, on the
-/// boards the performance targets name.
-const SUITE: &[(&str, &[&str])] = &[
-    ("tromp-taylor", &["size=9"]),
-    ("tromp-taylor", &["size=19"]),
-    ("go", &["size=19"]),
-    ("thue-morse-go", &["size=16"]),
-    ("thue-morse-go", &["size=16", "weak-eyes"]),
-    ("enhanced-go", &["size=9"]),
-    ("mathematical-go", &["size=9"]),
-    ("kill-all-go", &["size=13"]),
+/// boards the performance targets name. Simple ko does not stop random
+/// games from cycling through several kos for ever, so those playouts stop
+/// after three times the board's points in actions, as libego's and
+/// Pachi's do.
+const SUITE: &[(&str, &[&str], Limit)] = &[
+    ("tromp-taylor", &["size=9"], Limit::Default),
+    ("tromp-taylor", &["size=19"], Limit::Default),
+    ("go", &["size=19"], Limit::Default),
+    ("go", &["size=19", "ko=simple"], Limit::ThreeTimesThePoints),
+    ("thue-morse-go", &["size=16"], Limit::Default),
+    ("thue-morse-go", &["size=19"], Limit::Default),
+    ("thue-morse-go", &["size=16", "weak-eyes"], Limit::Default),
+    ("enhanced-go", &["size=9"], Limit::Default),
+    ("mathematical-go", &["size=9"], Limit::Default),
+    ("kill-all-go", &["size=13"], Limit::Default),
 ];
+
+/// The most actions one playout of a suite entry may take.
+#[derive(Clone, Copy)]
+enum Limit {
+    /// The command's `--max-actions`.
+    Default,
+    /// Three times the board's points.
+    ThreeTimesThePoints,
+}
 
 /// What to measure and how long.
 pub(crate) struct Plan<'a> {
@@ -27,6 +41,7 @@ pub(crate) struct Plan<'a> {
     pub(crate) games: usize,
     pub(crate) runs: usize,
     pub(crate) seed: u64,
+    pub(crate) max_actions: u64,
 }
 
 struct Measured {
@@ -43,19 +58,20 @@ pub(crate) fn run(plan: &Plan<'_>) -> Result<(), Failure> {
             "--games and --runs must be at least 1".into(),
         ));
     }
-    let targets: Vec<(String, Vec<String>)> = if plan.rulesets.is_empty() {
+    let suite = plan.rulesets.is_empty();
+    let targets: Vec<(String, Vec<String>, Limit)> = if suite {
         SUITE
             .iter()
-            .map(|(id, options)| {
+            .map(|(id, options, limit)| {
                 let mut all: Vec<String> = options.iter().map(|o| o.to_string()).collect();
                 all.extend(plan.options.iter().cloned());
-                (id.to_string(), all)
+                (id.to_string(), all, *limit)
             })
             .collect()
     } else {
         plan.rulesets
             .iter()
-            .map(|r| (r.clone(), plan.options.to_vec()))
+            .map(|r| (r.clone(), plan.options.to_vec(), Limit::Default))
             .collect()
     };
     println!(
@@ -66,8 +82,8 @@ pub(crate) fn run(plan: &Plan<'_>) -> Result<(), Failure> {
         "  {:<44} {:>10} {:>14} {:>10}",
         "ruleset", "games/s", "placements/s", "per game"
     );
-    for (ruleset, options) in &targets {
-        let measured = measure(ruleset, options, plan)?;
+    for (ruleset, options, limit) in &targets {
+        let measured = measure(ruleset, options, *limit, plan)?;
         println!(
             "  {:<44} {:>10.0} {:>14.0} {:>10.1}{}",
             measured.label,
@@ -84,11 +100,97 @@ pub(crate) fn run(plan: &Plan<'_>) -> Result<(), Failure> {
             }
         );
     }
+    if suite {
+        loading(plan)?;
+        memory(plan)?;
+    }
     Ok(())
 }
 
-fn measure(ruleset: &str, options: &[String], plan: &Plan<'_>) -> Result<Measured, Failure> {
+/// How long loading and validating each bundled ruleset takes: the TOML
+/// read, checked against the schema, its `extends` and options resolved
+/// and the components built (the library itself built beforehand).
+fn loading(plan: &Plan<'_>) -> Result<(), Failure> {
+    let library = tengen_variants::library();
+    println!();
+    println!(
+        "Loading and validating a bundled ruleset (median of {} loads):",
+        20 * plan.runs
+    );
+    for bundled in library.bundled() {
+        let mut times = Vec::new();
+        for _ in 0..20 * plan.runs {
+            let start = Instant::now();
+            let rules = super::assemble(bundled.id, &[])?;
+            times.push(start.elapsed().as_secs_f64());
+            drop(rules);
+        }
+        println!("  {:<44} {:>8.2} ms", bundled.id, median(&mut times) * 1e3);
+    }
+    Ok(())
+}
+
+/// What a 19x19 game holds for a tree search: the bytes of a copy half way
+/// through a random game and at its end, the bytes its position history
+/// adds for each placement, and how long a copy into reused memory takes.
+fn memory(plan: &Plan<'_>) -> Result<(), Failure> {
+    println!();
+    println!(
+        "A 19x19 game for tree search (tromp-taylor, random games, median of {}):",
+        plan.games
+    );
+    let rules = super::assemble("tromp-taylor", &["size=19".into()])?;
+    let fresh = Game::new(rules).without_undo();
+    let mut policy = Playout::new(plan.seed);
+    let (mut middle, mut end, mut per_placement, mut copy_ns) = (vec![], vec![], vec![], vec![]);
+    let mut copy = fresh.clone();
+    for _ in 0..plan.games {
+        let mut game = fresh.clone();
+        policy.action_limit = 180;
+        let first = policy.play(&mut game).placements;
+        middle.push(game.memory().game as f64);
+        let start = Instant::now();
+        for _ in 0..100 {
+            copy.clone_from(&game);
+            std::hint::black_box(&copy);
+        }
+        copy_ns.push(start.elapsed().as_secs_f64() * 1e7);
+        policy.action_limit = plan.max_actions;
+        let rest = policy.play(&mut game).placements;
+        let memory = game.memory();
+        end.push(memory.game as f64);
+        per_placement.push(memory.history as f64 / (first + rest).max(1) as f64);
+    }
+    println!(
+        "  a copy half way (180 actions), without its history {:>8.0} bytes",
+        median(&mut middle)
+    );
+    println!(
+        "  a copy at the end, without its history              {:>8.0} bytes",
+        median(&mut end)
+    );
+    println!(
+        "  the position history, per placement                  {:>8.1} bytes",
+        median(&mut per_placement)
+    );
+    println!(
+        "  copying a game half way into reused memory           {:>8.0} ns",
+        median(&mut copy_ns)
+    );
+    Ok(())
+}
+
+fn measure(
+    ruleset: &str,
+    options: &[String],
+    limit: Limit,
+    plan: &Plan<'_>,
+) -> Result<Measured, Failure> {
     let rules = super::assemble(ruleset, options)?;
+    let action_limit = match limit {
+        Limit::Default => plan.max_actions,
+        Limit::ThreeTimesThePoints => 3 * rules.geometry.point_count() as u64,
+    };
     let label = if options.is_empty() {
         ruleset.to_string()
     } else {
@@ -105,6 +207,7 @@ fn measure(ruleset: &str, options: &[String], plan: &Plan<'_>) -> Result<Measure
     let mut unfinished = 0;
     for run in 0..plan.runs {
         let mut policy = Playout::new(plan.seed.wrapping_add(run as u64));
+        policy.action_limit = action_limit;
         let mut run_placements = 0u64;
         let start = Instant::now();
         for game_number in 0..plan.games {

@@ -94,9 +94,12 @@ impl AgreedPass {
 
     fn representatives(state: &GameState) -> Vec<Point> {
         let board = state.board();
+        let mut seen = PointSet::with_capacity(board.geometry().point_count());
+        // Stones come in point order, so the first seen of each string (by
+        // its head) is its lowest point.
         board
             .stones()
-            .filter(|&(p, _)| board.string_stones(p).all(|q| q >= p))
+            .filter(|&(p, _)| seen.insert(board.string_head(p)))
             .map(|(p, _)| p)
             .collect()
     }
@@ -171,7 +174,13 @@ impl Component for AgreedPass {
     }
 
     fn on_move_end(&self, ctx: &mut Ctx<'_>, summary: &MoveSummary) {
-        if summary.is_automatic() {
+        let no_proposal = ctx
+            .state()
+            .component_state::<Protocol>(ComponentKind::Objective)
+            .is_none_or(|p| p.proposal.is_none());
+        if summary.is_automatic() || (summary.passed == 0 && no_proposal) {
+            // Nothing to settle: no proposal stands, and a move that
+            // placed makes none (the common case, so it costs nothing).
             return;
         }
         let marks = AgreedPass::whole_strings(ctx.state());
