@@ -20,6 +20,7 @@
 
 use crate::board::Board;
 use crate::colour::Colour;
+use crate::geometry::MAX_DEGREE;
 use crate::point::{Point, PointSet};
 
 /// The rules a pass-alive analysis depends on.
@@ -41,104 +42,189 @@ impl Default for LifeRule {
     }
 }
 
+/// Lists of numbers stored one after another, with where each begins: the
+/// analysis keeps its per-region lists flat, so it allocates a few buffers
+/// a call rather than one per point.
+#[derive(Default)]
+struct FlatLists {
+    items: Vec<u32>,
+    starts: Vec<u32>,
+}
+
+impl FlatLists {
+    fn with_capacity(lists: usize, items: usize) -> FlatLists {
+        let mut starts = Vec::with_capacity(lists + 1);
+        starts.push(0);
+        FlatLists {
+            items: Vec::with_capacity(items),
+            starts,
+        }
+    }
+
+    /// Closes the list being written.
+    fn close(&mut self) {
+        self.starts.push(self.items.len() as u32);
+    }
+
+    fn get(&self, list: usize) -> &[u32] {
+        &self.items[self.starts[list] as usize..self.starts[list + 1] as usize]
+    }
+
+    fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+}
+
 /// The stones of `colour`'s pass-alive strings.
 pub fn pass_alive_stones(board: &Board, colour: Colour, rule: LifeRule) -> PointSet {
+    const NONE: u32 = u32::MAX;
     let geometry = board.geometry();
     let n = geometry.point_count();
-    // Strings of the colour, by head.
-    let mut strings = 0;
-    let mut index_of_head = vec![usize::MAX; n];
-    let mut string_of = vec![usize::MAX; n];
+    // Strings of the colour, numbered, by head.
+    let mut strings = 0u32;
+    let mut string_of = vec![NONE; n];
     for p in geometry.points() {
         if board.get(p) == Some(colour) {
             let head = board.string_head(p).index();
-            if index_of_head[head] == usize::MAX {
-                index_of_head[head] = strings;
+            if string_of[head] == NONE {
+                string_of[head] = strings;
                 strings += 1;
             }
-            string_of[p.index()] = index_of_head[head];
+            string_of[p.index()] = string_of[head];
         }
     }
     if strings == 0 {
         return PointSet::default();
     }
+    let strings = strings as usize;
     // Regions: connected sets of points not holding the colour's stones,
     // with the strings next to them and the strings they are vital to.
-    let mut region_of = vec![usize::MAX; n];
-    let mut touching: Vec<Vec<usize>> = Vec::new();
-    let mut vital_to: Vec<Vec<usize>> = Vec::new();
-    let mut stack = Vec::new();
+    let mut region_of = vec![NONE; n];
+    let mut touching = FlatLists::with_capacity(n / 2, 2 * strings);
+    let mut vital_to = FlatLists::with_capacity(n / 2, 2 * strings);
+    // The last region each string was listed for (to list it once).
+    let mut listed_in = vec![NONE; strings];
+    let mut stack = Vec::with_capacity(n);
     for start in geometry.points() {
-        if board.get(start) == Some(colour) || region_of[start.index()] != usize::MAX {
+        if board.get(start) == Some(colour) || region_of[start.index()] != NONE {
             continue;
         }
-        let region = touching.len();
-        let mut next_to = Vec::new();
-        let mut vital: Option<Vec<usize>> = None;
+        let region = touching.len() as u32;
+        // The strings next to every counting point so far (at most one
+        // point's neighbours), once a counting point has been seen.
+        let mut vital = [0u32; MAX_DEGREE];
+        let mut vital_len: Option<usize> = None;
         region_of[start.index()] = region;
         stack.push(start);
         while let Some(p) = stack.pop() {
-            let mut around: Vec<usize> = Vec::new();
+            let mut around = [0u32; MAX_DEGREE];
+            let mut around_len = 0;
             for &q in geometry.neighbours(p) {
-                if board.get(q) == Some(colour) {
-                    let s = string_of[q.index()];
-                    if !around.contains(&s) {
-                        around.push(s);
+                let s = string_of[q.index()];
+                if s != NONE {
+                    if !around[..around_len].contains(&s) {
+                        around[around_len] = s;
+                        around_len += 1;
                     }
-                } else if region_of[q.index()] == usize::MAX {
+                    if listed_in[s as usize] != region {
+                        listed_in[s as usize] = region;
+                        touching.items.push(s);
+                    }
+                } else if region_of[q.index()] == NONE {
                     region_of[q.index()] = region;
                     stack.push(q);
                 }
             }
-            for &s in &around {
-                if !next_to.contains(&s) {
-                    next_to.push(s);
-                }
-            }
-            let counts = rule.self_capture_legal || board.is_empty(p);
-            if counts {
-                vital = Some(match vital {
-                    None => around,
-                    Some(v) => v.into_iter().filter(|s| around.contains(s)).collect(),
+            if rule.self_capture_legal || board.is_empty(p) {
+                let around = &around[..around_len];
+                vital_len = Some(match vital_len {
+                    None => {
+                        vital[..around.len()].copy_from_slice(around);
+                        around.len()
+                    }
+                    Some(len) => {
+                        let mut kept = 0;
+                        for i in 0..len {
+                            if around.contains(&vital[i]) {
+                                vital[kept] = vital[i];
+                                kept += 1;
+                            }
+                        }
+                        kept
+                    }
                 });
             }
         }
-        touching.push(next_to.clone());
+        touching.close();
         // A region with no point that counts is vital to every string next
         // to it.
-        vital_to.push(vital.unwrap_or(next_to));
+        match vital_len {
+            Some(len) => vital_to.items.extend_from_slice(&vital[..len]),
+            None => {
+                let next_to = touching.get(region as usize).to_vec();
+                vital_to.items.extend(next_to);
+            }
+        }
+        vital_to.close();
     }
+    let regions = touching.len();
+    // How many healthy regions each string has that are vital to it, and
+    // the regions next to each string.
+    let mut vital_count = vec![0usize; strings];
+    for &s in &vital_to.items {
+        vital_count[s as usize] += 1;
+    }
+    let mut regions_of = FlatLists::with_capacity(strings, touching.items.len());
+    {
+        let mut counts = vec![0u32; strings + 1];
+        for &s in &touching.items {
+            counts[s as usize + 1] += 1;
+        }
+        for i in 0..strings {
+            counts[i + 1] += counts[i];
+        }
+        regions_of.starts = counts.clone();
+        regions_of.items = vec![0; touching.items.len()];
+        for r in 0..regions {
+            for &s in touching.get(r) {
+                regions_of.items[counts[s as usize] as usize] = r as u32;
+                counts[s as usize] += 1;
+            }
+        }
+    }
+    // Drop the strings with too few vital regions, and with each the
+    // regions next to it (which no longer count for anyone), until nothing
+    // changes.
     let mut alive = vec![true; strings];
-    let mut healthy = vec![true; touching.len()];
-    loop {
-        let mut changed = false;
-        for (s, alive_s) in alive.iter_mut().enumerate() {
-            if !*alive_s {
+    let mut healthy = vec![true; regions];
+    let mut dropped: Vec<usize> = (0..strings)
+        .filter(|&s| vital_count[s] < rule.vital_minimum)
+        .collect();
+    for &s in &dropped {
+        alive[s] = false;
+    }
+    while let Some(s) = dropped.pop() {
+        for &r in regions_of.get(s) {
+            let r = r as usize;
+            if !healthy[r] {
                 continue;
             }
-            let vital = (0..touching.len())
-                .filter(|&r| healthy[r] && vital_to[r].contains(&s))
-                .count();
-            if vital < rule.vital_minimum {
-                *alive_s = false;
-                changed = true;
+            healthy[r] = false;
+            for &t in vital_to.get(r) {
+                let t = t as usize;
+                vital_count[t] -= 1;
+                if alive[t] && vital_count[t] < rule.vital_minimum {
+                    alive[t] = false;
+                    dropped.push(t);
+                }
             }
-        }
-        for r in 0..touching.len() {
-            if healthy[r] && touching[r].iter().any(|&s| !alive[s]) {
-                healthy[r] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
         }
     }
     geometry
         .points()
         .filter(|p| {
             let s = string_of[p.index()];
-            s != usize::MAX && alive[s]
+            s != NONE && alive[s as usize]
         })
         .collect()
 }
