@@ -89,10 +89,6 @@ pub struct Probe {
     pub has_liberty: bool,
     /// The hash of the position after the stone and its captures.
     pub hash_after_captures: u64,
-    /// The hash of the position if the stone's string, having no liberty,
-    /// were then removed (self-capture). Equal to `hash_after_captures` when
-    /// the string has a liberty.
-    pub hash_after_self_capture: u64,
 }
 
 impl Probe {
@@ -259,7 +255,6 @@ impl Board {
             capture_count: 0,
             has_liberty: false,
             hash_after_captures: self.hash ^ self.geometry.zobrist(point)[colour.index()],
-            hash_after_self_capture: 0,
         };
         for &n in self.geometry.neighbours(point) {
             let Some(c) = self.cells[n.index()] else {
@@ -277,17 +272,13 @@ impl Board {
             }
         }
         probe.has_liberty |= probe.capture_count > 0;
-        probe.hash_after_self_capture = if probe.has_liberty {
-            probe.hash_after_captures
-        } else {
-            self.hash_after_self_capture(point, colour)
-        };
         probe
     }
 
-    /// The hash of the position if a stone of `colour` on `point` and
-    /// every string of its colour it joins left the board (a self-capture).
-    fn hash_after_self_capture(&self, point: Point, colour: Colour) -> u64 {
+    /// The hash of the position if a stone of `colour` on the empty
+    /// `point` and every string of its colour it joins left the board (a
+    /// self-capture, for a stone whose [`Probe`] finds no liberty).
+    pub fn hash_after_self_capture(&self, point: Point, colour: Colour) -> u64 {
         let mut joined = [Point::default(); MAX_DEGREE];
         let mut count = 0;
         let mut hash = self.hash;
@@ -691,7 +682,10 @@ mod tests {
         b.play(at(&b, "B1"), Colour::White, &mut sink);
         let probe = b.probe(at(&b, "A1"), Colour::Black);
         assert!(!probe.has_liberty);
-        assert_eq!(probe.hash_after_self_capture, b.hash());
+        assert_eq!(
+            b.hash_after_self_capture(at(&b, "A1"), Colour::Black),
+            b.hash()
+        );
     }
 
     #[test]

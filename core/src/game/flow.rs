@@ -17,15 +17,20 @@ pub(super) type Planned = (crate::rules::PlacementPlan, bool);
 
 /// Why a placement is not possible, as far as a probe needs to know.
 pub(super) enum Blocked {
-    /// The resolver refuses it.
-    Refused(Refusal),
+    /// The resolver refuses it (its [`crate::rules::Resolver::plan`] says
+    /// why).
+    Refused,
     /// It repeats the occurrence at this index of the history.
     Repeats(usize),
 }
 
 impl Game {
     /// Asks every component whether it vetoes `action`.
+    #[inline]
     pub(super) fn check_components(&self, seat: Seat, action: Action) -> Result<(), Refusal> {
+        if !self.rules.any_with(Hooks::CHECK_ACTION) {
+            return Ok(());
+        }
         for (_, component) in self.rules.components_with(Hooks::CHECK_ACTION) {
             component.check_action(&self.state, seat, action)?;
         }
@@ -61,7 +66,14 @@ impl Game {
     pub(super) fn check_placement(&self, seat: Seat, point: Point) -> Result<Planned, Refusal> {
         self.plan_placement(seat, point)
             .map_err(|blocked| match blocked {
-                Blocked::Refused(refusal) => refusal,
+                // Worded only now, by the resolver's own plan.
+                Blocked::Refused => {
+                    let colour = self.state.colours[seat];
+                    let plan = self.rules.resolver.plan(&self.state.board, colour, point);
+                    plan.err().unwrap_or_else(|| {
+                        Refusal::rule("resolver", "the resolver refused the placement")
+                    })
+                }
                 Blocked::Repeats(earlier) => self.repetition_refusal(Some(point), earlier),
             })
     }
@@ -74,8 +86,8 @@ impl Game {
         let plan = self
             .rules
             .resolver
-            .plan(&self.state.board, colour, point)
-            .map_err(Blocked::Refused)?;
+            .admits(&self.state.board, colour, point)
+            .ok_or(Blocked::Refused)?;
         let mut draw = false;
         if let Some(hash) = plan.position {
             let (ends_move, next_seat) = self.after_this_opportunity();

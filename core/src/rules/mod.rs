@@ -143,6 +143,7 @@ impl Rules {
     }
 
     /// Whether a component implements `hook` (one of [`Hooks::EACH`]).
+    #[inline]
     pub fn any_with(&self, hook: Hooks) -> bool {
         self.profile.hooked[hook.slot()].kinds[0].is_some()
     }

@@ -67,6 +67,13 @@ pub trait Resolver: Component {
     /// without changing the board.
     fn plan(&self, board: &Board, colour: Colour, point: Point) -> Result<PlacementPlan, Refusal>;
 
+    /// [`Resolver::plan`] for a probe that only needs to know whether the
+    /// placement is possible: `None` where `plan` refuses. Override it when
+    /// wording the refusal costs something on the hot path.
+    fn admits(&self, board: &Board, colour: Colour, point: Point) -> Option<PlacementPlan> {
+        self.plan(board, colour, point).ok()
+    }
+
     /// Carries out a placement [`Resolver::plan`] accepted.
     fn commit(
         &self,

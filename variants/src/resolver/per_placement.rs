@@ -72,22 +72,33 @@ impl Resolver for PerPlacement {
         self.suicide == Suicide::Allowed
     }
 
-    #[inline]
     fn plan(&self, board: &Board, colour: Colour, point: Point) -> Result<PlacementPlan, Refusal> {
+        self.admits(board, colour, point).ok_or_else(|| {
+            let label = board.geometry().label(point);
+            if board.is_empty(point) {
+                Refusal::Suicide(label)
+            } else {
+                Refusal::Occupied(label)
+            }
+        })
+    }
+
+    #[inline]
+    fn admits(&self, board: &Board, colour: Colour, point: Point) -> Option<PlacementPlan> {
         if !board.is_empty(point) {
-            return Err(Refusal::Occupied(board.geometry().label(point)));
+            return None;
         }
         let probe = board.probe(point, colour);
         if probe.has_liberty {
-            return Ok(PlacementPlan {
+            return Some(PlacementPlan {
                 position: Some(probe.hash_after_captures),
                 self_capture: false,
             });
         }
         match self.suicide {
-            Suicide::Refused => Err(Refusal::Suicide(board.geometry().label(point))),
-            Suicide::Allowed => Ok(PlacementPlan {
-                position: Some(probe.hash_after_self_capture),
+            Suicide::Refused => None,
+            Suicide::Allowed => Some(PlacementPlan {
+                position: Some(board.hash_after_self_capture(point, colour)),
                 self_capture: true,
             }),
         }
