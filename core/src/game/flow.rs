@@ -336,6 +336,10 @@ impl Game {
         next_seat: Seat,
         placed: u32,
     ) -> Result<bool, Refusal> {
+        let judges_move_end = self.rules.profile.judges_move_end;
+        if position.is_none() && !judges_move_end {
+            return Ok(false);
+        }
         let repetition = &self.rules.repetition;
         let move_start = self.state.current.history_start;
         let of_position = position.map(|hash| {
@@ -347,7 +351,7 @@ impl Game {
             };
             repetition.judge(&self.state.history, &candidate)
         });
-        let of_board = (repetition.judges_move_end() && placed > 0)
+        let of_board = (judges_move_end && placed > 0)
             .then(|| repetition.judge_move_end(&self.state.history, board, move_start));
         let mut draw = false;
         for judgement in [of_position, of_board].into_iter().flatten() {
@@ -363,7 +367,7 @@ impl Game {
     /// A move begins: every component hears of it, and opportunities the
     /// components spend on their own (a served handicap pass, say) are used.
     pub(super) fn begin_move(&mut self) -> Result<(), Refusal> {
-        if self.state.phase != Phase::Play {
+        if self.state.phase != Phase::Play || !self.rules.any_with(Hooks::MOVE_START) {
             return Ok(());
         }
         let rules = Arc::clone(&self.rules);
@@ -384,6 +388,9 @@ impl Game {
     /// After an action: every component hears of it, and opportunities the
     /// components spend on their own are used.
     pub(super) fn after_action(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
+        if !self.rules.any_with(Hooks::AFTER_ACTION) {
+            return Ok(());
+        }
         let rules = Arc::clone(&self.rules);
         for (kind, component) in rules.components_with(Hooks::AFTER_ACTION) {
             if self.state.phase == Phase::Over {
