@@ -19,6 +19,12 @@ thread_local! {
 }
 
 thread_local! {
+    /// A game to try actions on, reused so that a trial copies the game
+    /// without allocating.
+    static TRIAL: std::cell::RefCell<Option<Game>> = const { std::cell::RefCell::new(None) };
+}
+
+thread_local! {
     /// A board to try the ends of moves on, reused so that a probe copies
     /// the board without allocating.
     static SCRATCH: std::cell::RefCell<Option<crate::Board>> = const { std::cell::RefCell::new(None) };
@@ -237,7 +243,36 @@ impl Game {
         if exhausted {
             return true;
         }
-        self.trial().perform(seat, action).is_ok()
+        // A reused copy where one is free (nested searches make their own).
+        let taken = TRIAL.with(|t| t.try_borrow_mut().ok().and_then(|mut t| t.take()));
+        let mut trial = match taken {
+            Some(mut trial) => {
+                self.trial_into(&mut trial);
+                trial
+            }
+            None => self.trial(),
+        };
+        let accepted = trial.perform(seat, action).is_ok();
+        TRIAL.with(|t| {
+            if let Ok(mut slot) = t.try_borrow_mut() {
+                *slot = Some(trial);
+            }
+        });
+        accepted
+    }
+
+    /// Makes `trial` a copy of this game for trying actions (see
+    /// [`Game::trial`]), in its own memory.
+    fn trial_into(&self, trial: &mut Game) {
+        trial.probing = true;
+        trial.rules.clone_from(&self.rules);
+        trial.start.clone_from(&self.start);
+        trial.state.clone_from(&self.state);
+        trial.record.clear();
+        trial.checkpoints.clear();
+        trial.keep_undo = false;
+        trial.applied.clear();
+        trial.removals.clear();
     }
 
     /// A copy of the game without record or undo, for trying actions: it
@@ -254,6 +289,7 @@ impl Game {
             keep_undo: false,
             applied: Applied::default(),
             removals: Removals::default(),
+            spare: None,
         }
     }
 

@@ -97,6 +97,9 @@ pub struct Game {
     probing: bool,
     applied: Applied,
     removals: Removals,
+    /// The memory of the last backup (see [`GameState::backup`]), reused by
+    /// the next, so actions tried on the state allocate nothing.
+    spare: Option<Box<GameState>>,
 }
 
 impl Clone for Game {
@@ -111,6 +114,7 @@ impl Clone for Game {
             probing,
             applied,
             removals,
+            spare: _,
         } = self;
         Game {
             rules: Arc::clone(rules),
@@ -122,6 +126,7 @@ impl Clone for Game {
             probing: *probing,
             applied: applied.clone(),
             removals: removals.clone(),
+            spare: None,
         }
     }
 
@@ -136,6 +141,7 @@ impl Clone for Game {
             probing,
             applied,
             removals,
+            spare: _,
         } = source;
         self.rules.clone_from(rules);
         self.start.clone_from(start);
@@ -226,6 +232,7 @@ impl Game {
             probing: false,
             applied: Applied::with_capacity(points),
             removals: Removals::with_capacity(points),
+            spare: None,
         };
         game.begin_move()?;
         game.applied.clear();
@@ -398,17 +405,20 @@ impl Game {
             && !(matches!(action, Action::Place(_))
                 && !self.ends_move_after_this()
                 && self.continuation_may_fail());
-        let backup = (!fast).then(|| self.state.backup());
+        let backup = (!fast).then(|| self.state.backup(self.spare.take()));
         let move_number = self.state.current.number;
         let outcome = self
             .dispatch(seat, action)
             .and_then(|()| self.after_action(seat, action));
         if let Err(refusal) = outcome {
             if let Some(backup) = backup {
-                self.state.restore(backup);
+                self.spare = Some(self.state.restore(backup));
             }
             self.applied.clear();
             return Err(refusal);
+        }
+        if let Some(backup) = backup {
+            self.spare = Some(GameState::into_spare(backup));
         }
         self.count_action(move_number);
         Ok(())

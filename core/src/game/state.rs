@@ -230,16 +230,23 @@ impl Clone for GameState {
 /// action and is rolled back to its length instead of being copied.
 #[derive(Debug)]
 pub(crate) struct Backup {
-    state: GameState,
+    state: Box<GameState>,
     history_len: usize,
     last_occurrence: Option<crate::game::Occurrence>,
 }
 
 impl GameState {
-    /// A copy to restore if the action under way is refused.
-    pub(crate) fn backup(&mut self) -> Backup {
+    /// A copy to restore if the action under way is refused, made in the
+    /// memory of `spare` (an earlier backup's) when there is one.
+    pub(crate) fn backup(&mut self, spare: Option<Box<GameState>>) -> Backup {
         let history = std::mem::take(&mut self.history);
-        let copy = self.clone();
+        let copy = match spare {
+            Some(mut spare) => {
+                GameState::clone_from(&mut spare, self);
+                spare
+            }
+            None => Box::new(self.clone()),
+        };
         self.history = history;
         Backup {
             state: copy,
@@ -248,16 +255,23 @@ impl GameState {
         }
     }
 
-    /// Puts the state back as it was when `backup` was taken.
-    pub(crate) fn restore(&mut self, backup: Backup) {
+    /// Puts the state back as it was when `backup` was taken; returns the
+    /// backup's memory for the next one.
+    pub(crate) fn restore(&mut self, mut backup: Backup) -> Box<GameState> {
         let mut history = std::mem::take(&mut self.history);
         debug_assert!(
             history.len() >= backup.history_len,
             "the history only grows during an action"
         );
         history.roll_back(backup.history_len, backup.last_occurrence);
-        *self = backup.state;
+        std::mem::swap(self, &mut *backup.state);
         self.history = history;
+        backup.state
+    }
+
+    /// The memory of a backup no longer needed, for the next one.
+    pub(crate) fn into_spare(backup: Backup) -> Box<GameState> {
+        backup.state
     }
 
     pub(crate) fn new(board: Board) -> GameState {
