@@ -243,6 +243,7 @@ pub fn no_room_for_life(board: &Board, defender: Colour, rule: LifeRule) -> bool
     let attacker_alive = pass_alive_stones(board, defender.opponent(), rule);
     let mut seen = PointSet::with_capacity(geometry.point_count());
     let mut stack = Vec::new();
+    let enough = independent_set_guaranteed(rule.vital_minimum);
     for start in geometry.points() {
         if attacker_alive.contains(start) || seen.contains(start) {
             continue;
@@ -261,6 +262,10 @@ pub fn no_room_for_life(board: &Board, defender: Colour, rule: LifeRule) -> bool
             }
             if !next_to_alive {
                 candidates.push(p);
+                if candidates.len() >= enough {
+                    // Room for life: see `has_independent_set`.
+                    return false;
+                }
             }
         }
         if has_independent_set(board, &candidates, rule.vital_minimum) {
@@ -270,15 +275,20 @@ pub fn no_room_for_life(board: &Board, defender: Colour, rule: LifeRule) -> bool
     true
 }
 
+/// How many points always hold `k` with no two neighbours: each choice
+/// rules out at most itself and its neighbours, so with this many a greedy
+/// choice always succeeds.
+fn independent_set_guaranteed(k: usize) -> usize {
+    k * (crate::geometry::MAX_DEGREE + 1)
+}
+
 /// Whether `k` of the `points` can be chosen with no two neighbours.
 fn has_independent_set(board: &Board, points: &[Point], k: usize) -> bool {
     let geometry = board.geometry();
     if points.len() < k {
         return false;
     }
-    // Each choice rules out at most itself and its neighbours, so with this
-    // many points a greedy choice always succeeds.
-    if points.len() >= k * (crate::geometry::MAX_DEGREE + 1) {
+    if points.len() >= independent_set_guaranteed(k) {
         return true;
     }
     fn search(
