@@ -59,6 +59,15 @@ pub struct PlayoutStats {
     pub finished: bool,
 }
 
+impl PlayoutStats {
+    /// Counts a placement the policy played (an action too); true.
+    fn placed(&mut self) -> bool {
+        self.actions += 1;
+        self.placements += 1;
+        true
+    }
+}
+
 /// The light random policy, with buffers reused from playout to playout.
 #[derive(Clone, Debug)]
 pub struct Playout {
@@ -153,9 +162,7 @@ impl Playout {
             }
             let p = empty[self.rng.below(empty.len())];
             if !own_eye(game, p) && game.place_if_legal(seat, p) {
-                stats.actions += 1;
-                stats.placements += 1;
-                return true;
+                return stats.placed();
             }
         }
         // Then every empty point in random order (still uniform among the
@@ -169,9 +176,7 @@ impl Playout {
             if own_eye(game, p) {
                 self.eyes.push(p);
             } else if game.place_if_legal(seat, p) {
-                stats.actions += 1;
-                stats.placements += 1;
-                return true;
+                return stats.placed();
             }
         }
         if game.is_legal_pass(seat, false) {
@@ -181,9 +186,7 @@ impl Playout {
             let i = self.rng.below(self.eyes.len());
             let p = self.eyes.swap_remove(i);
             if game.place_if_legal(seat, p) {
-                stats.actions += 1;
-                stats.placements += 1;
-                return true;
+                return stats.placed();
             }
         }
         false

@@ -28,9 +28,6 @@ impl Game {
     /// Asks every component whether it vetoes `action`.
     #[inline]
     pub(super) fn check_components(&self, seat: Seat, action: Action) -> Result<(), Refusal> {
-        if !self.rules.any_with(Hooks::CHECK_ACTION) {
-            return Ok(());
-        }
         for (_, component) in self.rules.components_with(Hooks::CHECK_ACTION) {
             component.check_action(&self.state, seat, action)?;
         }

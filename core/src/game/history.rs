@@ -159,10 +159,6 @@ impl FirstIndex {
         }
     }
 
-    fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = 0);
-    }
-
     fn heap_bytes(&self) -> usize {
         self.slots.capacity() * std::mem::size_of::<u32>()
     }
@@ -268,16 +264,6 @@ impl PositionHistory {
         }
     }
 
-    /// Forgets everything, keeping the memory.
-    pub fn clear(&mut self) {
-        self.boards.clear();
-        self.packed.clear();
-        self.by_board.clear();
-        if let Some(index) = &mut self.by_situation {
-            index.clear();
-        }
-    }
-
     /// Returns to the history as it was when it had `len` occurrences, the
     /// latest of them `last` (which may have been amended since).
     pub(crate) fn roll_back(&mut self, len: usize, last: Option<Occurrence>) {
@@ -329,11 +315,6 @@ impl PositionHistory {
     /// The occurrences in order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = Occurrence> + '_ {
         (0..self.len()).map(|i| self.occurrence(i))
-    }
-
-    /// The boards' hashes, in order of occurrence.
-    pub fn boards(&self) -> &[u64] {
-        &self.boards
     }
 
     /// The index of the first occurrence of `board`, if it occurred.
@@ -456,7 +437,7 @@ mod tests {
         for len in [3000, 2999, 2048, 1537, 1000, 65, 1, 0] {
             h.truncate(len);
             for &key in &keys {
-                let scan = h.boards().iter().position(|&b| b == key);
+                let scan = h.iter().position(|o| o.board == key);
                 assert_eq!(h.first_of_board(key), scan);
                 for seat in Seat::BOTH {
                     let scan = h.iter().position(|o| o.board == key && o.next_seat == seat);

@@ -33,18 +33,30 @@ thread_local! {
 /// Runs `f` on a copy of `board` (a reused scratch board where one is
 /// free; a fresh copy when a probe is already using it).
 fn with_scratch<R>(board: &crate::Board, f: impl FnOnce(&mut crate::Board) -> R) -> R {
-    let taken = SCRATCH.with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.take()));
-    let mut scratch = match taken {
-        Some(mut scratch) => {
-            scratch.clone_from(board);
-            scratch
+    with_reused(&SCRATCH, || board.clone(), |s| s.clone_from(board), f)
+}
+
+/// Runs `f` on the value kept in `slot`, first brought up to date by
+/// `refresh`, and keeps it there again afterwards; when the slot is empty
+/// (or an outer call is using its value) a value from `make` serves.
+fn with_reused<T: 'static, R>(
+    slot: &'static std::thread::LocalKey<std::cell::RefCell<Option<T>>>,
+    make: impl FnOnce() -> T,
+    refresh: impl FnOnce(&mut T),
+    f: impl FnOnce(&mut T) -> R,
+) -> R {
+    let taken = slot.with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.take()));
+    let mut value = match taken {
+        Some(mut value) => {
+            refresh(&mut value);
+            value
         }
-        None => board.clone(),
+        None => make(),
     };
-    let result = f(&mut scratch);
-    SCRATCH.with(|s| {
-        if let Ok(mut slot) = s.try_borrow_mut() {
-            *slot = Some(scratch);
+    let result = f(&mut value);
+    slot.with(|s| {
+        if let Ok(mut kept) = s.try_borrow_mut() {
+            *kept = Some(value);
         }
     });
     result
@@ -83,11 +95,9 @@ impl Game {
     /// placement that is not legal changes nothing.
     pub fn place_if_legal(&mut self, seat: Seat, point: Point) -> bool {
         let action = Action::Place(point);
-        let decided_by_probes = self.state.phase == Phase::Play
-            && self.state.current.seat == seat
+        let decided_by_probes = self.state.current.seat == seat
             && point.index() < self.rules.geometry.point_count()
-            && !self.move_end_may_fail()
-            && (self.ends_move_after_this() || !self.continuation_may_fail());
+            && self.plays_without_backup(action);
         if !decided_by_probes {
             // Setup placements, and placements whose legality depends on
             // how the move ends (tried on a copy of the board first).
@@ -175,15 +185,10 @@ impl Game {
         self.judge_end_of_move(
             position,
             board.hash(),
-            self.seat_after_move(),
+            self.state.run_next,
             placed.len() as u32,
         )
         .is_ok()
-    }
-
-    /// The seat that acts once the current move has used its opportunities.
-    fn seat_after_move(&self) -> Seat {
-        self.state.run_next
     }
 
     /// Whether `seat` may pass one opportunity (or, with `whole_move`, the
@@ -244,21 +249,12 @@ impl Game {
             return true;
         }
         // A reused copy where one is free (nested searches make their own).
-        let taken = TRIAL.with(|t| t.try_borrow_mut().ok().and_then(|mut t| t.take()));
-        let mut trial = match taken {
-            Some(mut trial) => {
-                self.trial_into(&mut trial);
-                trial
-            }
-            None => self.trial(),
-        };
-        let accepted = trial.perform(seat, action).is_ok();
-        TRIAL.with(|t| {
-            if let Ok(mut slot) = t.try_borrow_mut() {
-                *slot = Some(trial);
-            }
-        });
-        accepted
+        with_reused(
+            &TRIAL,
+            || self.trial(),
+            |trial| self.trial_into(trial),
+            |trial| trial.perform(seat, action).is_ok(),
+        )
     }
 
     /// Makes `trial` a copy of this game for trying actions (see

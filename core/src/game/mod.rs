@@ -103,29 +103,18 @@ pub struct Game {
 }
 
 impl Clone for Game {
+    // A copy does not take the spare backup: it is only memory.
     fn clone(&self) -> Game {
-        let Game {
-            rules,
-            start,
-            state,
-            record,
-            checkpoints,
-            keep_undo,
-            probing,
-            applied,
-            removals,
-            spare: _,
-        } = self;
         Game {
-            rules: Arc::clone(rules),
-            start: Arc::clone(start),
-            state: state.clone(),
-            record: record.clone(),
-            checkpoints: checkpoints.clone(),
-            keep_undo: *keep_undo,
-            probing: *probing,
-            applied: applied.clone(),
-            removals: removals.clone(),
+            rules: Arc::clone(&self.rules),
+            start: Arc::clone(&self.start),
+            state: self.state.clone(),
+            record: self.record.clone(),
+            checkpoints: self.checkpoints.clone(),
+            keep_undo: self.keep_undo,
+            probing: self.probing,
+            applied: self.applied.clone(),
+            removals: self.removals.clone(),
             spare: None,
         }
     }
@@ -399,13 +388,8 @@ impl Game {
         }
         // The fast path changes nothing before every check has passed; any
         // other action is played on the state and undone if refused.
-        let fast = self.state.phase == Phase::Play
-            && matches!(action, Action::Place(_) | Action::Pass | Action::PassMove)
-            && !self.move_end_may_fail()
-            && !(matches!(action, Action::Place(_))
-                && !self.ends_move_after_this()
-                && self.continuation_may_fail());
-        let backup = (!fast).then(|| self.state.backup(self.spare.take()));
+        let backup =
+            (!self.plays_without_backup(action)).then(|| self.state.backup(self.spare.take()));
         let move_number = self.state.current.number;
         let outcome = self
             .dispatch(seat, action)
@@ -418,7 +402,7 @@ impl Game {
             return Err(refusal);
         }
         if let Some(backup) = backup {
-            self.spare = Some(GameState::into_spare(backup));
+            self.spare = Some(backup.into_spare());
         }
         self.count_action(move_number);
         Ok(())
@@ -445,6 +429,19 @@ impl Game {
                 self.checkpoints.push(self.state.clone());
             }
         }
+    }
+
+    /// Whether `action` is decided before anything changes, so it needs no
+    /// backup: a placement or pass during play whose move cannot be
+    /// refused at its end, and, for a placement that does not end the
+    /// move, a move that can always be finished (by passing the rest).
+    pub(super) fn plays_without_backup(&self, action: Action) -> bool {
+        self.state.phase == Phase::Play
+            && matches!(action, Action::Place(_) | Action::Pass | Action::PassMove)
+            && !self.move_end_may_fail()
+            && (!matches!(action, Action::Place(_))
+                || self.ends_move_after_this()
+                || !self.continuation_may_fail())
     }
 
     fn dispatch(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {

@@ -136,48 +136,29 @@ pub struct GameState {
 /// Copies field by field; `clone_from` reuses the memory of the board,
 /// the history and the lists (a tree search copies games all the time).
 impl Clone for GameState {
+    // A struct literal names every field, so a new field cannot be left
+    // out here; `clone_from` destructures for the same reason.
     fn clone(&self) -> GameState {
-        let GameState {
-            board,
-            phase,
-            placement,
-            slot_seats,
-            colours,
-            roles,
-            current,
-            run_end,
-            run_next,
-            placed_this_move,
-            moves_completed,
-            pass_moves_in_row,
-            prisoners,
-            marks,
-            accepted,
-            declarations,
-            history,
-            result,
-            component_states,
-        } = self;
         GameState {
-            board: board.clone(),
-            phase: *phase,
-            placement: *placement,
-            slot_seats: *slot_seats,
-            colours: *colours,
-            roles: *roles,
-            current: *current,
-            run_end: *run_end,
-            run_next: *run_next,
-            placed_this_move: placed_this_move.clone(),
-            moves_completed: *moves_completed,
-            pass_moves_in_row: *pass_moves_in_row,
-            prisoners: *prisoners,
-            marks: marks.clone(),
-            accepted: *accepted,
-            declarations: declarations.clone(),
-            history: history.clone(),
-            result: result.clone(),
-            component_states: component_states.clone(),
+            board: self.board.clone(),
+            phase: self.phase,
+            placement: self.placement,
+            slot_seats: self.slot_seats,
+            colours: self.colours,
+            roles: self.roles,
+            current: self.current,
+            run_end: self.run_end,
+            run_next: self.run_next,
+            placed_this_move: self.placed_this_move.clone(),
+            moves_completed: self.moves_completed,
+            pass_moves_in_row: self.pass_moves_in_row,
+            prisoners: self.prisoners,
+            marks: self.marks.clone(),
+            accepted: self.accepted,
+            declarations: self.declarations.clone(),
+            history: self.history.clone(),
+            result: self.result.clone(),
+            component_states: self.component_states.clone(),
         }
     }
 
@@ -235,6 +216,13 @@ pub(crate) struct Backup {
     last_occurrence: Option<crate::game::Occurrence>,
 }
 
+impl Backup {
+    /// The memory of a backup no longer needed, for the next one.
+    pub(crate) fn into_spare(self) -> Box<GameState> {
+        self.state
+    }
+}
+
 impl GameState {
     /// A copy to restore if the action under way is refused, made in the
     /// memory of `spare` (an earlier backup's) when there is one.
@@ -266,11 +254,6 @@ impl GameState {
         history.roll_back(backup.history_len, backup.last_occurrence);
         std::mem::swap(self, &mut *backup.state);
         self.history = history;
-        backup.state
-    }
-
-    /// The memory of a backup no longer needed, for the next one.
-    pub(crate) fn into_spare(backup: Backup) -> Box<GameState> {
         backup.state
     }
 
