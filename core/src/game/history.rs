@@ -2,10 +2,11 @@
 //!
 //! Every placement of every playout records one, so the history is kept
 //! compact and cheap to grow, search and copy: the boards' hashes and the
-//! rest of each occurrence in two flat lists (12 bytes an occurrence), and
-//! an open-addressing table from a board to its first occurrence (4 bytes a
-//! slot, at most three quarters full). The table of situations (board and
-//! seat to act) is kept only for the repetition rules that compare them.
+//! rest of each occurrence in two flat lists (10 bytes an occurrence), and
+//! an open-addressing table from a board to its first occurrence (2 bytes a
+//! slot while the history has fewer than 65,535 occurrences, 4 after; at
+//! most three quarters full). The table of situations (board and seat to
+//! act) is kept only for the repetition rules that compare them.
 
 use crate::colour::Seat;
 use crate::zobrist::seat_to_move_key;
@@ -25,21 +26,31 @@ pub struct Occurrence {
     pub within_move: bool,
 }
 
+/// The bits of a move number kept with each occurrence; the bits above
+/// them (the move number's "era") are kept once for each run of
+/// occurrences that share them.
+const LOW_BITS: u32 = 14;
+
 impl Occurrence {
     /// The board and the seat to act, as one key.
     pub fn situation(&self) -> u64 {
         self.board ^ seat_to_move_key(self.next_seat)
     }
 
-    /// The occurrence's seat, move number and place in the move, in 32
-    /// bits: the move number above two flag bits.
-    fn pack(&self) -> u32 {
-        (self.move_number << 2)
-            | (u32::from(self.within_move) << 1)
-            | u32::from(self.next_seat == Seat::Two)
+    /// The era of the move number: the bits above [`LOW_BITS`].
+    fn era(&self) -> u32 {
+        self.move_number >> LOW_BITS
     }
 
-    fn unpack(board: u64, packed: u32) -> Occurrence {
+    /// The occurrence's seat, place in the move and the low bits of its
+    /// move number, in 16 bits: the move number's bits above two flags.
+    fn pack(&self) -> u16 {
+        let low = self.move_number & ((1 << LOW_BITS) - 1);
+        ((low << 2) | (u32::from(self.within_move) << 1) | u32::from(self.next_seat == Seat::Two))
+            as u16
+    }
+
+    fn unpack(board: u64, packed: u16, era: u32) -> Occurrence {
         Occurrence {
             board,
             next_seat: if packed & 1 == 1 {
@@ -47,32 +58,55 @@ impl Occurrence {
             } else {
                 Seat::One
             },
-            move_number: packed >> 2,
+            move_number: (era << LOW_BITS) | u32::from(packed >> 2),
             within_move: packed & 2 == 2,
         }
     }
 }
 
-/// The most moves a history can number (two bits of the 32 hold flags).
-const MAX_MOVE_NUMBER: u32 = u32::MAX >> 2;
-
-/// A table from a key to the index of its first occurrence: open
-/// addressing with linear probing, the keys themselves (Zobrist hashes,
-/// uniformly spread) choosing the slot. A slot holds the occurrence index
-/// plus one, or zero when free; the key is read back from the occurrence.
-#[derive(Clone, Debug, Default)]
-struct FirstIndex {
-    slots: Vec<u32>,
+/// A slot of a [`Table`]: an occurrence index plus one, or zero when free.
+trait Slot: Copy + Default + Eq + std::fmt::Debug {
+    /// The most occurrences a table of these slots can index.
+    const CAPACITY: usize;
+    fn holding(index: usize) -> Self;
+    /// The index held, or `None` for a free slot.
+    fn index(self) -> Option<usize>;
 }
 
-impl FirstIndex {
+/// Slots of an unsigned integer type, holding indices up to its largest
+/// value less one.
+macro_rules! unsigned_slot {
+    ($($width:ty),*) => {$(
+        impl Slot for $width {
+            const CAPACITY: usize = <$width>::MAX as usize;
+            #[inline]
+            fn holding(index: usize) -> $width {
+                index as $width + 1
+            }
+            #[inline]
+            fn index(self) -> Option<usize> {
+                (self as usize).checked_sub(1)
+            }
+        }
+    )*};
+}
+
+unsigned_slot!(u16, u32);
+
+/// An open-addressing table with linear probing from a key to the index
+/// of its first occurrence, the keys themselves (Zobrist hashes, uniformly
+/// spread) choosing the slot; the key is read back from the occurrence.
+#[derive(Clone, Debug, Default)]
+struct Table<S> {
+    slots: Vec<S>,
+}
+
+impl<S: Slot> Table<S> {
     #[inline]
     fn mask(&self) -> usize {
         self.slots.len() - 1
     }
 
-    /// The first occurrence whose key is `key`, given how to read the key
-    /// of an occurrence.
     #[inline]
     fn find(&self, key: u64, key_of: impl Fn(usize) -> u64) -> Option<usize> {
         if self.slots.is_empty() {
@@ -81,36 +115,30 @@ impl FirstIndex {
         let mask = self.mask();
         let mut slot = key as usize & mask;
         loop {
-            match self.slots[slot] {
-                0 => return None,
-                s if key_of(s as usize - 1) == key => return Some(s as usize - 1),
-                _ => slot = (slot + 1) & mask,
+            let index = self.slots[slot].index()?;
+            if key_of(index) == key {
+                return Some(index);
             }
+            slot = (slot + 1) & mask;
         }
     }
 
-    /// Records occurrence `index` under `key` unless the key has an
-    /// earlier occurrence. The table must have room (see
-    /// [`FirstIndex::make_room`]).
     #[inline]
     fn insert(&mut self, key: u64, index: usize, key_of: impl Fn(usize) -> u64) {
         let mask = self.mask();
         let mut slot = key as usize & mask;
         loop {
-            match self.slots[slot] {
-                0 => {
-                    self.slots[slot] = index as u32 + 1;
+            match self.slots[slot].index() {
+                None => {
+                    self.slots[slot] = S::holding(index);
                     return;
                 }
-                s if key_of(s as usize - 1) == key => return,
-                _ => slot = (slot + 1) & mask,
+                Some(i) if key_of(i) == key => return,
+                Some(_) => slot = (slot + 1) & mask,
             }
         }
     }
 
-    /// Forgets occurrence `index` (the latest) if it is the first of `key`:
-    /// the slot is freed and the entries after it in its cluster are moved
-    /// back where they belong, so every search still finds them.
     fn remove(&mut self, key: u64, index: usize, key_of: impl Fn(usize) -> u64) {
         if self.slots.is_empty() {
             return;
@@ -118,16 +146,16 @@ impl FirstIndex {
         let mask = self.mask();
         let mut slot = key as usize & mask;
         loop {
-            match self.slots[slot] {
-                0 => return,
-                s if s as usize - 1 == index => break,
-                _ => slot = (slot + 1) & mask,
+            match self.slots[slot].index() {
+                None => return,
+                Some(i) if i == index => break,
+                Some(_) => slot = (slot + 1) & mask,
             }
         }
         let mut hole = slot;
         let mut next = (hole + 1) & mask;
-        while self.slots[next] != 0 {
-            let home = key_of(self.slots[next] as usize - 1) as usize & mask;
+        while let Some(i) = self.slots[next].index() {
+            let home = key_of(i) as usize & mask;
             // The entry may fill the hole when its home is not in the
             // cyclic range (hole, next].
             if (next.wrapping_sub(home) & mask) >= (next.wrapping_sub(hole) & mask) {
@@ -136,14 +164,86 @@ impl FirstIndex {
             }
             next = (next + 1) & mask;
         }
-        self.slots[hole] = 0;
+        self.slots[hole] = S::default();
+    }
+
+    /// Rebuilds the table with `size` slots from the `existing`
+    /// occurrences, in order, so each key keeps its first occurrence.
+    fn rebuild(&mut self, size: usize, existing: usize, key_of: impl Fn(usize) -> u64) {
+        self.slots.clear();
+        self.slots.resize(size, S::default());
+        for index in 0..existing {
+            self.insert(key_of(index), index, &key_of);
+        }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<S>()
+    }
+}
+
+/// A table from a key to the index of its first occurrence, in slots just
+/// wide enough for the occurrences it must index.
+#[derive(Clone, Debug)]
+enum FirstIndex {
+    Narrow(Table<u16>),
+    Wide(Table<u32>),
+}
+
+impl Default for FirstIndex {
+    fn default() -> Self {
+        FirstIndex::Narrow(Table::default())
+    }
+}
+
+impl FirstIndex {
+    /// The first occurrence whose key is `key`, given how to read the key
+    /// of an occurrence.
+    #[inline]
+    fn find(&self, key: u64, key_of: impl Fn(usize) -> u64) -> Option<usize> {
+        match self {
+            FirstIndex::Narrow(t) => t.find(key, key_of),
+            FirstIndex::Wide(t) => t.find(key, key_of),
+        }
+    }
+
+    /// Records occurrence `index` under `key` unless the key has an
+    /// earlier occurrence. The table must have room (see
+    /// [`FirstIndex::make_room`]).
+    #[inline]
+    fn insert(&mut self, key: u64, index: usize, key_of: impl Fn(usize) -> u64) {
+        match self {
+            FirstIndex::Narrow(t) => t.insert(key, index, key_of),
+            FirstIndex::Wide(t) => t.insert(key, index, key_of),
+        }
+    }
+
+    /// Forgets occurrence `index` (the latest) if it is the first of `key`:
+    /// the slot is freed and the entries after it in its cluster are moved
+    /// back where they belong, so every search still finds them.
+    fn remove(&mut self, key: u64, index: usize, key_of: impl Fn(usize) -> u64) {
+        match self {
+            FirstIndex::Narrow(t) => t.remove(key, index, key_of),
+            FirstIndex::Wide(t) => t.remove(key, index, key_of),
+        }
+    }
+
+    /// How many occurrences fit: three quarters of the slots, and no more
+    /// than the slots can number.
+    #[inline]
+    fn room(&self) -> usize {
+        match self {
+            FirstIndex::Narrow(t) => (t.slots.len() / 4 * 3).min(<u16 as Slot>::CAPACITY),
+            FirstIndex::Wide(t) => t.slots.len() / 4 * 3,
+        }
     }
 
     /// Makes sure `capacity` occurrences fit at most three quarters full;
-    /// when the table grows, it is rebuilt from the `existing` occurrences.
+    /// when the table grows, it is rebuilt from the `existing` occurrences
+    /// (in wider slots once narrow ones cannot number them).
     #[inline]
     fn make_room(&mut self, capacity: usize, existing: usize, key_of: impl Fn(usize) -> u64) {
-        if capacity * 4 > self.slots.len() * 3 {
+        if capacity > self.room() {
             self.grow(capacity, existing, key_of);
         }
     }
@@ -151,16 +251,35 @@ impl FirstIndex {
     #[cold]
     fn grow(&mut self, capacity: usize, existing: usize, key_of: impl Fn(usize) -> u64) {
         let size = (capacity * 4 / 3 + 1).next_power_of_two().max(64);
-        self.slots.clear();
-        self.slots.resize(size, 0);
-        // In order, so each key keeps its first occurrence.
-        for index in 0..existing {
-            self.insert(key_of(index), index, &key_of);
+        if capacity > <u16 as Slot>::CAPACITY
+            && let FirstIndex::Narrow(_) = self
+        {
+            *self = FirstIndex::Wide(Table::default());
+        }
+        match self {
+            FirstIndex::Narrow(t) => t.rebuild(size, existing, key_of),
+            FirstIndex::Wide(t) => t.rebuild(size, existing, key_of),
+        }
+    }
+
+    /// Copies `source`, reusing this table's memory where the widths agree.
+    fn copy_from(&mut self, source: &FirstIndex) {
+        match (self, source) {
+            (FirstIndex::Narrow(mine), FirstIndex::Narrow(theirs)) => {
+                mine.slots.clone_from(&theirs.slots)
+            }
+            (FirstIndex::Wide(mine), FirstIndex::Wide(theirs)) => {
+                mine.slots.clone_from(&theirs.slots)
+            }
+            (mine, theirs) => *mine = theirs.clone(),
         }
     }
 
     fn heap_bytes(&self) -> usize {
-        self.slots.capacity() * std::mem::size_of::<u32>()
+        match self {
+            FirstIndex::Narrow(t) => t.heap_bytes(),
+            FirstIndex::Wide(t) => t.heap_bytes(),
+        }
     }
 }
 
@@ -170,7 +289,10 @@ impl FirstIndex {
 #[derive(Debug, Default)]
 pub struct PositionHistory {
     boards: Vec<u64>,
-    packed: Vec<u32>,
+    packed: Vec<u16>,
+    /// Where each run of occurrences with one era of move numbers starts
+    /// (an index, and the era), for the eras after the first.
+    eras: Vec<(u32, u32)>,
     by_board: FirstIndex,
     by_situation: Option<FirstIndex>,
 }
@@ -180,6 +302,7 @@ impl Clone for PositionHistory {
         PositionHistory {
             boards: self.boards.clone(),
             packed: self.packed.clone(),
+            eras: self.eras.clone(),
             by_board: self.by_board.clone(),
             by_situation: self.by_situation.clone(),
         }
@@ -189,9 +312,10 @@ impl Clone for PositionHistory {
     fn clone_from(&mut self, source: &Self) {
         self.boards.clone_from(&source.boards);
         self.packed.clone_from(&source.packed);
-        self.by_board.slots.clone_from(&source.by_board.slots);
+        self.eras.clone_from(&source.eras);
+        self.by_board.copy_from(&source.by_board);
         match (&mut self.by_situation, &source.by_situation) {
-            (Some(mine), Some(theirs)) => mine.slots.clone_from(&theirs.slots),
+            (Some(mine), Some(theirs)) => mine.copy_from(theirs),
             (mine, theirs) => mine.clone_from(theirs),
         }
     }
@@ -199,7 +323,7 @@ impl Clone for PositionHistory {
 
 impl PartialEq for PositionHistory {
     fn eq(&self, other: &Self) -> bool {
-        self.boards == other.boards && self.packed == other.packed
+        self.boards == other.boards && self.packed == other.packed && self.eras == other.eras
     }
 }
 
@@ -231,8 +355,10 @@ impl PositionHistory {
     /// Records an occurrence.
     #[inline]
     pub fn push(&mut self, occurrence: Occurrence) {
-        debug_assert!(occurrence.move_number <= MAX_MOVE_NUMBER);
         let at = self.boards.len();
+        if occurrence.era() != self.era_of(at) {
+            self.eras.push((at as u32, occurrence.era()));
+        }
         self.boards.push(occurrence.board);
         self.packed.push(occurrence.pack());
         let boards = &self.boards;
@@ -261,6 +387,13 @@ impl PositionHistory {
             }
             self.boards.pop();
             self.packed.pop();
+            if self
+                .eras
+                .last()
+                .is_some_and(|&(start, _)| start as usize == at)
+            {
+                self.eras.pop();
+            }
         }
     }
 
@@ -298,7 +431,21 @@ impl PositionHistory {
     }
 
     fn occurrence(&self, index: usize) -> Occurrence {
-        Occurrence::unpack(self.boards[index], self.packed[index])
+        Occurrence::unpack(self.boards[index], self.packed[index], self.era_of(index))
+    }
+
+    /// The era of the move number of occurrence `index` (or of the next
+    /// occurrence, for the index after the last): that of the run it is
+    /// in, or 0 before the first run.
+    #[inline]
+    fn era_of(&self, index: usize) -> u32 {
+        if self.eras.is_empty() {
+            return 0;
+        }
+        let runs = self
+            .eras
+            .partition_point(|&(start, _)| start as usize <= index);
+        runs.checked_sub(1).map_or(0, |r| self.eras[r].1)
     }
 
     /// The occurrence at `index`.
@@ -357,7 +504,8 @@ impl PositionHistory {
     /// their capacity).
     pub fn heap_bytes(&self) -> usize {
         self.boards.capacity() * std::mem::size_of::<u64>()
-            + self.packed.capacity() * std::mem::size_of::<u32>()
+            + self.packed.capacity() * std::mem::size_of::<u16>()
+            + self.eras.capacity() * std::mem::size_of::<(u32, u32)>()
             + self.by_board.heap_bytes()
             + self.by_situation.as_ref().map_or(0, FirstIndex::heap_bytes)
     }
@@ -365,8 +513,8 @@ impl PositionHistory {
 
 /// The situation key of occurrence `index`.
 #[inline]
-fn situation_key(boards: &[u64], packed: &[u32], index: usize) -> u64 {
-    Occurrence::unpack(boards[index], packed[index]).situation()
+fn situation_key(boards: &[u64], packed: &[u16], index: usize) -> u64 {
+    Occurrence::unpack(boards[index], packed[index], 0).situation()
 }
 
 #[cfg(test)]
@@ -407,10 +555,66 @@ mod tests {
         let o = Occurrence {
             board: 0xDEAD_BEEF,
             next_seat: Seat::Two,
-            move_number: MAX_MOVE_NUMBER,
+            move_number: u32::MAX,
             within_move: true,
         };
-        assert_eq!(Occurrence::unpack(o.board, o.pack()), o);
+        assert_eq!(Occurrence::unpack(o.board, o.pack(), o.era()), o);
+    }
+
+    /// Move numbers keep their high bits through runs, truncation and
+    /// copies, whatever order they come in.
+    #[test]
+    fn move_numbers_survive_their_eras() {
+        let numbers = [
+            0,
+            1,
+            16_383,
+            16_384,
+            16_384,
+            40_000,
+            3,
+            1 << 20,
+            u32::MAX,
+            5,
+        ];
+        let mut h = PositionHistory::new(false);
+        for (i, &n) in numbers.iter().enumerate() {
+            h.push(Occurrence {
+                move_number: n,
+                ..at(i as u64, Seat::One)
+            });
+        }
+        let read: Vec<u32> = h.iter().map(|o| o.move_number).collect();
+        assert_eq!(read, numbers);
+        for len in (0..numbers.len()).rev() {
+            h.truncate(len);
+            let read: Vec<u32> = h.iter().map(|o| o.move_number).collect();
+            assert_eq!(read, numbers[..len]);
+            let mut copy = PositionHistory::new(false);
+            copy.clone_from(&h);
+            assert_eq!(copy, h);
+        }
+    }
+
+    /// Past 65,535 occurrences the table widens its slots, and every first
+    /// occurrence stays findable, before and after truncation.
+    #[test]
+    fn the_table_widens_past_narrow_slots() {
+        let mut h = PositionHistory::new(false);
+        let key = |i: u64| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for i in 0..70_000u64 {
+            h.push(at(key(i % 69_000), Seat::One));
+        }
+        assert!(matches!(h.by_board, FirstIndex::Wide(_)));
+        for i in (0..70_000u64).step_by(997) {
+            assert_eq!(
+                h.first_of_board(key(i % 69_000)),
+                Some((i % 69_000) as usize)
+            );
+        }
+        h.truncate(100);
+        assert_eq!(h.first_of_board(key(99)), Some(99));
+        assert_eq!(h.first_of_board(key(100)), None);
     }
 
     /// Keys that share their low bits collide in the table; growing,
