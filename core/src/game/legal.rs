@@ -1,12 +1,11 @@
 //! Which actions are legal: probes that change nothing, and the full list
 //! of actions a seat may take.
 
-use super::{Applied, Game, Phase, ToAct};
+use super::{Game, Phase, ToAct};
 use crate::action::Action;
 use crate::colour::Seat;
 use crate::point::Point;
 use crate::rules::Removals;
-use std::sync::Arc;
 
 /// The most copies of the game one search for a move's completion tries.
 pub const COMPLETION_BUDGET: u32 = 2000;
@@ -277,15 +276,7 @@ impl Game {
     pub(super) fn trial(&self) -> Game {
         Game {
             probing: true,
-            rules: Arc::clone(&self.rules),
-            start: Arc::clone(&self.start),
-            state: self.state.clone(),
-            record: Vec::new(),
-            checkpoints: Vec::new(),
-            keep_undo: false,
-            applied: Applied::default(),
-            removals: Removals::default(),
-            spare: None,
+            ..self.copy_without_undo()
         }
     }
 

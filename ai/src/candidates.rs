@@ -1,0 +1,77 @@
+//! The actions a computer player considers: the legal actions, less those
+//! no sensible player takes and those decided by a default policy rather
+//! than searched.
+
+use crate::declarations::default_declaration;
+use tengen_core::{Action, DeclarationKind, Game, Phase, Point, Seat};
+
+/// Whether `point` is a one-point eye of `seat`'s colour: every neighbour
+/// is one of its stones. The light policy never fills one while it has
+/// anything else to do, and neither does the search.
+pub fn is_own_eye(game: &Game, seat: Seat, point: Point) -> bool {
+    let colour = game.state().colour_of(seat);
+    game.rules()
+        .geometry
+        .neighbours(point)
+        .iter()
+        .all(|&n| game.board().get(n) == Some(colour))
+}
+
+/// Whether a legal action is one the search decides: marks and agreement
+/// are settled by the agreement policy, numbers to declare (a handicap, a
+/// reverse komi, batch sizes) by the declaration policy, and calling off a
+/// special turn only undoes what the search chose itself.
+fn is_searched(action: Action) -> bool {
+    match action {
+        Action::Resign | Action::Mark(_) | Action::Unmark(_) | Action::Accept | Action::Resume => {
+            false
+        }
+        Action::Declare(d) => d.kind == DeclarationKind::SpecialTurn && d.value > 0,
+        _ => true,
+    }
+}
+
+/// The actions the search explores for `seat` in `game`, in `out`:
+///
+/// - every legal placement that does not fill `seat`'s own one-point eye
+///   (eyes only when nothing else is possible, as where passing is
+///   forbidden);
+/// - passing (and passing the whole move when that differs from passing
+///   once), taking the button, claims, payments and special turns;
+/// - where the seat must declare a number, the one default declaration.
+///
+/// Empty when the seat has nothing to decide by search (the game is over,
+/// or an agreement phase is under way).
+pub fn candidates(game: &Game, seat: Seat, out: &mut Vec<Action>) {
+    out.clear();
+    if matches!(game.state().phase(), Phase::Over | Phase::Agreement) {
+        return;
+    }
+    let legal = game.legal_actions(seat);
+    let mut eyes = Vec::new();
+    let mut declarations = false;
+    for &action in &legal {
+        match action {
+            Action::Place(p)
+                if game.state().phase() == Phase::Play && is_own_eye(game, seat, p) =>
+            {
+                eyes.push(action)
+            }
+            Action::PassMove if game.opportunities_left() <= 1 => {}
+            Action::Declare(d) if d.kind != DeclarationKind::SpecialTurn => declarations = true,
+            a if is_searched(a) => out.push(a),
+            _ => {}
+        }
+    }
+    if declarations && let Some(declaration) = default_declaration(game, &legal) {
+        out.push(declaration);
+    }
+    if out.is_empty() {
+        out.extend(eyes);
+    }
+    if out.is_empty() {
+        // Nothing but what the search leaves alone (calling off a special
+        // turn stuck part way, say): any legal action but resignation.
+        out.extend(legal.iter().copied().filter(|&a| a != Action::Resign));
+    }
+}

@@ -1,0 +1,40 @@
+//! # tengen-ai
+//!
+//! A computer opponent for every ruleset tengen assembles. It knows no
+//! variant: it searches the engine's own actions with Monte Carlo tree
+//! search (UCT), so a move of several placements, a special turn, a setup
+//! claim and a declaration are all sequences of actions it weighs the same
+//! way, and a ruleset written a minute ago is played as well as a bundled
+//! one.
+//!
+//! - [`Mcts`]: the tree search, with light random playouts (the policy of
+//!   `tengen_core::playout`, shared with the benchmarks), a playout or
+//!   time budget, tree reuse between moves, and a seed that makes every
+//!   choice reproducible.
+//! - [`RandomPlayer`]: the light policy as a player, the baseline strength
+//!   is measured against.
+//! - Decisions random playouts cannot weigh (the numbers a player
+//!   declares, dead-string marking and agreement) follow default policies
+//!   ([`declarations`], [`agreement`]).
+//!
+//! ```ignore
+//! let rules = tengen_variants::library().assemble("go", &["size=9".into()])?;
+//! let mut game = Game::new(rules);
+//! let mut ai = Mcts::new(SearchConfig { playouts: 2000, ..SearchConfig::default() });
+//! if let Some(choice) = ai.choose(&game, Seat::One) {
+//!     game.apply(Seat::One, choice.action)?;
+//! }
+//! ```
+
+pub mod agreement;
+mod candidates;
+pub mod declarations;
+mod player;
+mod random;
+mod search;
+mod tree;
+
+pub use candidates::{candidates, is_own_eye};
+pub use player::{Choice, Player};
+pub use random::RandomPlayer;
+pub use search::{Mcts, SearchConfig};

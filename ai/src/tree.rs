@@ -1,0 +1,112 @@
+//! The search tree: nodes in one arena, each the position after an action,
+//! with the statistics of the playouts that went through it.
+
+use tengen_core::{Action, Seat};
+
+/// The index of a node in its tree.
+pub(crate) type NodeId = u32;
+
+/// The position reached by one action.
+#[derive(Clone, Debug)]
+pub(crate) struct Node {
+    /// The action that led here (meaningless at the root).
+    pub(crate) action: Action,
+    /// Who took it: the playouts' results are counted for that seat.
+    pub(crate) seat: Seat,
+    /// Playouts through this node.
+    pub(crate) visits: u32,
+    /// Their results for `seat`: 1 a win, a half a draw.
+    pub(crate) wins: f32,
+    /// The children, `first_child..first_child + child_count`, once
+    /// expanded.
+    pub(crate) first_child: NodeId,
+    pub(crate) child_count: u32,
+    pub(crate) expanded: bool,
+    /// Whether the game is over here (or no one can act by search).
+    pub(crate) terminal: bool,
+}
+
+impl Node {
+    pub(crate) fn new(action: Action, seat: Seat) -> Node {
+        Node {
+            action,
+            seat,
+            visits: 0,
+            wins: 0.0,
+            first_child: 0,
+            child_count: 0,
+            expanded: false,
+            terminal: false,
+        }
+    }
+
+    /// The mean result for the node's seat (a half before any playout).
+    pub(crate) fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            f64::from(self.wins) / f64::from(self.visits)
+        }
+    }
+
+    pub(crate) fn children(&self) -> std::ops::Range<usize> {
+        let first = self.first_child as usize;
+        first..first + self.child_count as usize
+    }
+}
+
+/// The nodes; the root is the first.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tree {
+    pub(crate) nodes: Vec<Node>,
+}
+
+impl Tree {
+    /// A tree of only a root (whose action and seat are placeholders).
+    pub(crate) fn with_root() -> Tree {
+        Tree {
+            nodes: vec![Node::new(Action::Pass, Seat::One)],
+        }
+    }
+
+    /// Gives `parent` the children `actions`, all taken by `seat`.
+    pub(crate) fn expand(&mut self, parent: NodeId, seat: Seat, actions: &[Action]) {
+        let first = self.nodes.len() as NodeId;
+        self.nodes
+            .extend(actions.iter().map(|&a| Node::new(a, seat)));
+        let node = &mut self.nodes[parent as usize];
+        node.first_child = first;
+        node.child_count = actions.len() as u32;
+        node.expanded = true;
+    }
+
+    /// The child of `parent` reached by `action` by `seat`, if expanded.
+    pub(crate) fn child(&self, parent: NodeId, seat: Seat, action: Action) -> Option<NodeId> {
+        let node = &self.nodes[parent as usize];
+        node.children()
+            .find(|&c| self.nodes[c].action == action && self.nodes[c].seat == seat)
+            .map(|c| c as NodeId)
+    }
+
+    /// The subtree under `node`, as a tree of its own with `node` as root
+    /// (for reusing the search after the game moves on).
+    pub(crate) fn subtree(&self, node: NodeId) -> Tree {
+        let mut tree = Tree {
+            nodes: vec![self.nodes[node as usize].clone()],
+        };
+        // Breadth first: each node's children are copied together, so
+        // they stay contiguous.
+        let mut next = 0;
+        while next < tree.nodes.len() {
+            let old = tree.nodes[next].clone();
+            if old.expanded {
+                let first = tree.nodes.len() as NodeId;
+                tree.nodes
+                    .extend(old.children().map(|c| self.nodes[c].clone()));
+                tree.nodes[next].first_child = first;
+            }
+            next += 1;
+        }
+        tree
+    }
+}
