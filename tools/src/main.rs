@@ -77,12 +77,14 @@ enum Command {
         #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
         options: Vec<String>,
     },
-    /// Play a game in the terminal, two players at one keyboard. Moves can
-    /// also be piped in on standard input.
+    /// Play a game in the terminal: two players at one keyboard, or against
+    /// tengen's AI. Moves can also be piped in on standard input.
     #[command(after_help = "Examples:\n  \
         tengen play go --option size=9\n  \
+        tengen play go -o size=9 --white ai\n  \
+        tengen play thue-morse-go --black ai --white ai --playouts 500\n  \
         printf 'E5\\nC3\\npass\\npass\\n' | tengen play go -o size=9\n\n\
-        Type `help` during the game for the move notation.")]
+        Type `help` during the game for the move notation, and `hint` for the AI's choice.")]
     Play {
         /// A bundled ruleset id or a ruleset file.
         ruleset: String,
@@ -97,6 +99,20 @@ enum Command {
         /// the game ends anyway).
         #[arg(long)]
         show_pass_alive: bool,
+        /// Who plays Black: a person or the AI.
+        #[arg(long, value_enum, default_value_t)]
+        black: commands::play::Controller,
+        /// Who plays White: a person or the AI.
+        #[arg(long, value_enum, default_value_t)]
+        white: commands::play::Controller,
+        /// The AI's strength: the playouts its search spends on each
+        /// action (hints use the same).
+        #[arg(long, default_value_t = 2000, value_name = "N")]
+        playouts: u64,
+        /// The seed of the AI's random draws (the same seed and moves give
+        /// the same game).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Measure random playouts per second (games and placements), with the
     /// light policy every benchmark shares.
@@ -192,6 +208,10 @@ fn main() -> ExitCode {
             options,
             hex_tracker,
             show_pass_alive,
+            black,
+            white,
+            playouts,
+            seed,
         } => commands::play::run(
             &ruleset,
             &options,
@@ -199,6 +219,11 @@ fn main() -> ExitCode {
                 hex_tracker,
                 pass_alive: show_pass_alive,
             },
+            commands::play::Opponents::new(
+                black,
+                white,
+                commands::play::Strength { playouts, seed },
+            ),
         ),
         Command::Replay {
             ruleset,

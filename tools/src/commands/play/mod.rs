@@ -1,5 +1,9 @@
 //! `tengen play RULESET`: a game at one keyboard, or from piped input.
 
+mod opponent;
+
+pub(crate) use opponent::{Controller, Opponents, Strength};
+
 use super::Failure;
 use crate::view;
 use std::io::{BufRead, IsTerminal, Write};
@@ -25,7 +29,10 @@ Commands:
   undo          take back the last line you entered, where the ruleset allows it
   record        print the moves so far (a record `tengen replay` reads)
   legal         list the legal actions of the player to act
-  quit          leave";
+  hint          the move the AI would choose for the player to act
+  quit          leave
+Against the AI (`--black ai`, `--white ai`), `undo` takes back your last line and
+the AI's reply.";
 
 /// What `play` shows besides the board and status.
 #[derive(Clone, Copy, Debug, Default)]
@@ -37,13 +44,19 @@ pub(crate) struct Display {
     pub(crate) pass_alive: bool,
 }
 
-pub(crate) fn run(reference: &str, options: &[String], display: Display) -> Result<(), Failure> {
+pub(crate) fn run(
+    reference: &str,
+    options: &[String],
+    display: Display,
+    mut opponents: Opponents,
+) -> Result<(), Failure> {
     let rules = super::assemble(reference, options)?;
     let mut game = Game::new(rules);
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut out = std::io::stdout();
-    let mut lines_played: Vec<usize> = Vec::new();
+    // The actions of each line played, and whether the AI played it.
+    let mut lines_played: Vec<(usize, bool)> = Vec::new();
     println!(
         "{}: {}\nType `help` for the move notation.\n",
         game.rules().ruleset.meta.name,
@@ -66,6 +79,9 @@ pub(crate) fn run(reference: &str, options: &[String], display: Display) -> Resu
     show(&game, &PointSet::default());
     let mut input = String::new();
     loop {
+        if opponents.any() {
+            ai_turns(&mut game, &mut opponents, &mut lines_played, &show);
+        }
         print!("{}", view::prompt(&game));
         let _ = out.flush();
         input.clear();
@@ -100,18 +116,44 @@ pub(crate) fn run(reference: &str, options: &[String], display: Display) -> Resu
                 legal(&game);
                 continue;
             }
+            "hint" => {
+                match opponents.hint(&game) {
+                    Some((seat, choice)) => println!(
+                        "Hint for {}: {}",
+                        view::seat_name(&game, seat),
+                        opponent::describe(&game, &choice)
+                    ),
+                    None => println!("  ! there is nothing to choose"),
+                }
+                continue;
+            }
             "undo" if !game.rules().ruleset.meta.undo => {
                 println!("  ! this ruleset allows no take-back once a turn is committed");
                 continue;
             }
             "undo" => {
+                // Against the AI, its replies go with the line they answered.
+                let mut actions = 0;
+                while let Some(&(_, true)) = lines_played.last() {
+                    actions += lines_played.pop().map_or(0, |(n, _)| n);
+                }
                 match lines_played.pop() {
-                    Some(n) => {
-                        for _ in 0..n {
+                    Some((n, _)) => {
+                        for _ in 0..n + actions {
                             let _ = game.undo();
                         }
-                        println!("Took back the last line.");
+                        if actions > 0 {
+                            println!("Took back your last line and the AI's reply.");
+                        } else {
+                            println!("Took back the last line.");
+                        }
                         show(&game, &view::last_move(&game));
+                    }
+                    None if actions > 0 => {
+                        // Only the AI has played: nothing of yours to take
+                        // back, so its moves stay.
+                        lines_played.push((actions, true));
+                        println!("  ! there is no line of yours to undo");
                     }
                     None => println!("  ! there is nothing to undo"),
                 }
@@ -129,7 +171,7 @@ pub(crate) fn run(reference: &str, options: &[String], display: Display) -> Resu
         let before = game.record().len();
         match play_line(&mut game, &parsed) {
             Ok(_) => {
-                lines_played.push(game.record().len() - before);
+                lines_played.push((game.record().len() - before, false));
                 for note in line_events(&mut game, before) {
                     println!("  {note}");
                 }
@@ -139,6 +181,40 @@ pub(crate) fn run(reference: &str, options: &[String], display: Display) -> Resu
         }
     }
     Ok(())
+}
+
+/// Lets the AI act for as long as it is its turn: each action with the
+/// AI's estimate, its events and the board. Stops when the game is over or
+/// a person is to act (and after a generous number of actions, so two AIs
+/// that cannot end a game do not play for ever).
+fn ai_turns(
+    game: &mut Game,
+    opponents: &mut Opponents,
+    lines_played: &mut Vec<(usize, bool)>,
+    show: &impl Fn(&Game, &PointSet),
+) {
+    let limit = 20 * game.rules().geometry.point_count() + 100;
+    for _ in 0..limit {
+        let Some(seat) = opponents.seat_to_act(game) else {
+            return;
+        };
+        let Some(choice) = opponents.choose(game, seat) else {
+            return;
+        };
+        let before = game.record().len();
+        let who = view::seat_name(game, seat);
+        if let Err(refusal) = game.apply(seat, choice.action) {
+            println!("  ! the AI's choice was refused: {refusal}");
+            return;
+        }
+        println!("{who} (AI) plays {}.", opponent::describe(game, &choice));
+        lines_played.push((game.record().len() - before, true));
+        for note in line_events(game, before) {
+            println!("  {note}");
+        }
+        show(game, &view::last_move(game));
+    }
+    println!("  ! the AI stopped after {limit} actions in a row");
 }
 
 /// The notable events of the actions played since `before`, replayed on a

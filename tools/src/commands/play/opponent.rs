@@ -1,0 +1,109 @@
+//! The computer players of `tengen play`: which colours the AI plays, and
+//! its turns, hints and estimates.
+
+use tengen_ai::{Choice, Mcts, Player, SearchConfig};
+use tengen_core::notation::format_action;
+use tengen_core::{Colour, Game, Phase, Seat, ToAct};
+
+/// Who plays a colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub(crate) enum Controller {
+    /// A person at the keyboard (or piped input).
+    #[default]
+    Human,
+    /// tengen's tree search.
+    Ai,
+}
+
+/// The computer side of a game: one search per colour it plays (each
+/// keeps its tree between moves), and one for hints.
+pub(crate) struct Opponents {
+    black: Option<Mcts>,
+    white: Option<Mcts>,
+    hints: Mcts,
+}
+
+/// How strong the AI plays and where its random draws start.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Strength {
+    pub(crate) playouts: u64,
+    pub(crate) seed: u64,
+}
+
+impl Opponents {
+    pub(crate) fn new(black: Controller, white: Controller, strength: Strength) -> Opponents {
+        let search = |offset: u64| {
+            Mcts::new(SearchConfig {
+                playouts: strength.playouts.max(1),
+                seed: strength.seed.wrapping_add(offset),
+                ..SearchConfig::default()
+            })
+        };
+        Opponents {
+            black: (black == Controller::Ai).then(|| search(0)),
+            white: (white == Controller::Ai).then(|| search(1)),
+            hints: search(2),
+        }
+    }
+
+    /// Whether the AI plays any colour.
+    pub(crate) fn any(&self) -> bool {
+        self.black.is_some() || self.white.is_some()
+    }
+
+    fn search_for(&mut self, colour: Colour) -> Option<&mut Mcts> {
+        match colour {
+            Colour::Black => self.black.as_mut(),
+            Colour::White => self.white.as_mut(),
+        }
+    }
+
+    /// The seat the AI should act for now, if any: the seat to act when the
+    /// AI plays its colour; in an agreement phase, the first seat played by
+    /// the AI that has not accepted yet.
+    pub(crate) fn seat_to_act(&self, game: &Game) -> Option<Seat> {
+        let plays = |seat: Seat| match game.state().colour_of(seat) {
+            Colour::Black => self.black.is_some(),
+            Colour::White => self.white.is_some(),
+        };
+        match game.to_act() {
+            ToAct::Seat(seat) if plays(seat) => Some(seat),
+            ToAct::Either if game.state().phase() == Phase::Agreement => Seat::BOTH
+                .into_iter()
+                .find(|&seat| plays(seat) && !game.state().accepted()[seat]),
+            _ => None,
+        }
+    }
+
+    /// The AI's choice for `seat` (which it plays).
+    pub(crate) fn choose(&mut self, game: &Game, seat: Seat) -> Option<Choice> {
+        let colour = game.state().colour_of(seat);
+        self.search_for(colour)?.choose(game, seat)
+    }
+
+    /// What the AI would play for the seat to act, for a hint.
+    pub(crate) fn hint(&mut self, game: &Game) -> Option<(Seat, Choice)> {
+        let seat = match game.to_act() {
+            ToAct::Seat(seat) => seat,
+            ToAct::Either => Seat::BOTH
+                .into_iter()
+                .find(|&s| !game.state().accepted()[s])?,
+            ToAct::Nobody => return None,
+        };
+        self.hints.choose(game, seat).map(|c| (seat, c))
+    }
+}
+
+/// A choice in words: the action, and the estimate of the chance to win
+/// where the search made one, e.g. `D4 (chance to win 63%, 2000 playouts)`.
+pub(crate) fn describe(game: &Game, choice: &Choice) -> String {
+    let action = format_action(&game.rules().geometry, choice.action);
+    match choice.win_rate {
+        Some(rate) => format!(
+            "{action} (its estimate of the chance to win: {:.0}%, {} playouts)",
+            100.0 * rate,
+            choice.playouts
+        ),
+        None => action,
+    }
+}
