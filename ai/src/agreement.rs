@@ -91,12 +91,29 @@ fn owner(game: &Game, point: Point) -> Option<Colour> {
 /// among the legal actions of `seat`: a mark for a string judged dead and
 /// not marked, or the removal of a mark from a string judged alive.
 pub fn marking_step(game: &Game, seat: Seat, dead: &PointSet) -> Option<Action> {
+    marking_step_untouched(game, seat, dead, &PointSet::default())
+}
+
+/// [`marking_step`], leaving alone the strings in `touched`: a
+/// string with a stone in `touched` (the strings the player has marked or
+/// unmarked already) is left as it is: each player changes a string's mark
+/// at most once, so two players who judge it differently cannot change it
+/// back and forth for ever.
+pub fn marking_step_untouched(
+    game: &Game,
+    seat: Seat,
+    dead: &PointSet,
+    touched: &PointSet,
+) -> Option<Action> {
     let legal = game.legal_actions(seat);
     let marks = game.state().marks();
     let board = game.board();
     let mut seen = PointSet::default();
     for (p, _) in board.stones() {
         if !seen.insert(board.string_head(p)) {
+            continue;
+        }
+        if board.string_stones(p).any(|s| touched.contains(s)) {
             continue;
         }
         let marked = board.string_stones(p).any(|s| marks.contains(s));
@@ -114,16 +131,17 @@ pub fn marking_step(game: &Game, seat: Seat, dead: &PointSet) -> Option<Action> 
 }
 
 /// What `seat` does in an agreement phase: mark or unmark towards its
-/// judgement `dead`; accept when the marks agree with it (or after
-/// `changes_left` runs out, so two players who judge differently cannot
-/// change marks for ever); play on when accepting is refused.
+/// judgement `dead` (each string at most once, see
+/// [`marking_step_untouched`]);
+/// accept when nothing is left to change; play on when accepting is
+/// refused.
 pub fn agreement_action(
     game: &Game,
     seat: Seat,
     dead: &PointSet,
-    changes_left: bool,
+    touched: &PointSet,
 ) -> Option<Action> {
-    if changes_left && let Some(step) = marking_step(game, seat, dead) {
+    if let Some(step) = marking_step_untouched(game, seat, dead, touched) {
         return Some(step);
     }
     let legal = game.legal_actions(seat);
@@ -131,4 +149,13 @@ pub fn agreement_action(
         .into_iter()
         .find(|a| legal.contains(a))
         .or_else(|| legal.into_iter().find(|&a| a != Action::Resign))
+}
+
+/// Adds the string a marking `action` changed to `touched`.
+pub fn note_marking(game: &Game, action: Action, touched: &mut PointSet) {
+    if let Action::Mark(p) | Action::Unmark(p) = action
+        && game.board().get(p).is_some()
+    {
+        touched.extend(game.board().string_stones(p));
+    }
 }

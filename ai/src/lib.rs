@@ -35,6 +35,6 @@ mod search;
 mod tree;
 
 pub use candidates::{candidates, is_own_eye};
-pub use player::{Choice, Player};
+pub use player::{Choice, Player, may_act, next_actor};
 pub use random::RandomPlayer;
 pub use search::{Mcts, SearchConfig};

@@ -1,6 +1,6 @@
 //! What every computer player offers: an action for a seat.
 
-use tengen_core::{Action, Game, Seat};
+use tengen_core::{Action, Game, Seat, ToAct};
 
 /// A computer player's choice.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -22,4 +22,31 @@ pub trait Player {
     /// The action `seat` should take in `game`, or `None` when `seat` has
     /// nothing to do (the game is over, or it is not its turn).
     fn choose(&mut self, game: &Game, seat: Seat) -> Option<Choice>;
+}
+
+/// Whether `seat` has something to decide in `game`: the game is not over,
+/// and it is the seat's turn (or either seat may act, as in an agreement
+/// phase).
+pub fn may_act(game: &Game, seat: Seat) -> bool {
+    match game.to_act() {
+        ToAct::Nobody => false,
+        ToAct::Seat(s) => s == seat,
+        ToAct::Either => true,
+    }
+}
+
+/// The seat a driver of two computer players should ask next: the seat to
+/// act, or, where either may act (an agreement phase), the first that has
+/// not accepted yet; `None` once the game is over.
+pub fn next_actor(game: &Game) -> Option<Seat> {
+    match game.to_act() {
+        ToAct::Nobody => None,
+        ToAct::Seat(seat) => Some(seat),
+        ToAct::Either => Some(
+            Seat::BOTH
+                .into_iter()
+                .find(|&s| !game.state().accepted()[s])
+                .unwrap_or(Seat::One),
+        ),
+    }
 }

@@ -9,9 +9,11 @@
 //! way. The choice is the root's most visited child. The tree is kept
 //! between choices and reused when the game has moved along it.
 
-use crate::agreement::{JUDGEMENT_PLAYOUTS, agreement_action, judge_dead, marking_step};
+use crate::agreement::{
+    JUDGEMENT_PLAYOUTS, agreement_action, judge_dead, marking_step_untouched, note_marking,
+};
 use crate::candidates::candidates;
-use crate::player::{Choice, Player};
+use crate::player::{Choice, Player, may_act};
 use crate::tree::{NodeId, Tree};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -21,7 +23,8 @@ use tengen_core::{Action, Game, Phase, PointSet, Seat, ToAct};
 /// How the search spends its effort.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
-    /// Playouts per choice.
+    /// Playouts each choice rests on, those of the reused tree included
+    /// (a search always adds at least an eighth of them).
     pub playouts: u64,
     /// A time limit per choice, which stops the search early.
     pub time: Option<Duration>,
@@ -58,9 +61,9 @@ pub struct Mcts {
     rng: PlayoutRng,
     buffer: Vec<Action>,
     path: Vec<NodeId>,
-    /// The dead strings judged in the agreement phase under way (by board),
-    /// and how many marks the player has changed in it.
-    agreement: Option<(u64, PointSet, u32)>,
+    /// The dead strings judged in the position under way (by board), and
+    /// the strings whose marks the player has changed there.
+    agreement: Option<(u64, PointSet, PointSet)>,
 }
 
 impl Mcts {
@@ -236,9 +239,18 @@ impl Mcts {
                 None => self.scratch = Some(root.clone()),
             }
         }
+        // The budget is the playouts the choice rests on: a reused subtree
+        // brings some (the next action of the same move brings many), and
+        // the search tops it up, always adding an eighth of the budget.
         let start = Instant::now();
+        let reused = u64::from(self.tree.nodes[0].visits);
+        let wanted = self
+            .config
+            .playouts
+            .saturating_sub(reused)
+            .max(self.config.playouts.div_ceil(8));
         let mut done = 0;
-        while done < self.config.playouts {
+        while done < wanted {
             self.iterate();
             done += 1;
             if done % 32 == 0
@@ -264,47 +276,33 @@ impl Mcts {
                 Choice {
                     action: node.action,
                     win_rate: Some(node.mean()),
-                    playouts: done,
+                    playouts: u64::from(root.visits),
                 }
             }
             None => Choice {
                 action: Action::Pass,
                 win_rate: None,
-                playouts: done,
+                playouts: u64::from(root.visits),
             },
         }
     }
 
     /// The strings `seat` judges dead in `game`'s position (judged once a
-    /// board), and whether the player may still change marks: every string
-    /// may be marked or unmarked once and a little more, then the player
-    /// accepts, so two players who judge a string differently cannot
-    /// change its marks for ever.
-    fn judgement(&mut self, game: &Game, seat: Seat) -> (PointSet, bool) {
+    /// board), and the strings whose marks the player has changed there.
+    fn judgement(&mut self, game: &Game, seat: Seat) -> &mut (u64, PointSet, PointSet) {
         let board = game.board().hash();
         if !matches!(&self.agreement, Some((b, _, _)) if *b == board) {
             let dead = judge_dead(game, seat, JUDGEMENT_PLAYOUTS, self.seed_for(game));
-            self.agreement = Some((board, dead, 0));
+            self.agreement = Some((board, dead, PointSet::default()));
         }
-        let (_, dead, changes) = self.agreement.as_ref().expect("just set");
-        let allowance = 2 * game.board().stones().count() as u32 + 4;
-        (dead.clone(), *changes < allowance)
-    }
-
-    /// Counts a change of marks against the allowance.
-    fn changed_marks(&mut self) {
-        if let Some((_, _, changes)) = &mut self.agreement {
-            *changes += 1;
-        }
+        self.agreement.get_or_insert_with(Default::default)
     }
 
     /// The agreement policy.
     fn agree(&mut self, game: &Game, seat: Seat) -> Option<Choice> {
-        let (dead, changes_left) = self.judgement(game, seat);
-        let action = agreement_action(game, seat, &dead, changes_left)?;
-        if matches!(action, Action::Mark(_) | Action::Unmark(_)) {
-            self.changed_marks();
-        }
+        let (_, dead, touched) = self.judgement(game, seat);
+        let action = agreement_action(game, seat, dead, touched)?;
+        note_marking(game, action, touched);
         Some(Choice {
             action,
             win_rate: None,
@@ -340,10 +338,8 @@ impl Player for Mcts {
     }
 
     fn choose(&mut self, game: &Game, seat: Seat) -> Option<Choice> {
-        match game.to_act() {
-            ToAct::Nobody => return None,
-            ToAct::Seat(s) if s != seat => return None,
-            _ => {}
+        if !may_act(game, seat) {
+            return None;
         }
         if game.state().phase() == Phase::Agreement {
             return self.agree(game, seat);
@@ -368,9 +364,9 @@ impl Player for Mcts {
                 .iter()
                 .any(|a| matches!(a, Action::Mark(_) | Action::Unmark(_)))
         {
-            let (dead, changes_left) = self.judgement(game, seat);
-            if changes_left && let Some(step) = marking_step(game, seat, &dead) {
-                self.changed_marks();
+            let (_, dead, touched) = self.judgement(game, seat);
+            if let Some(step) = marking_step_untouched(game, seat, dead, touched) {
+                note_marking(game, step, touched);
                 return Some(Choice {
                     action: step,
                     ..choice
@@ -378,5 +374,45 @@ impl Player for Mcts {
             }
         }
         Some(choice)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// After the search's choice and the opponent's reply, the next search
+    /// starts from the subtree the game reached, with its playouts.
+    #[test]
+    fn the_tree_is_reused_along_the_game() {
+        let rules = tengen_variants::library()
+            .assemble("go", &["size=9".into()])
+            .expect("go assembles");
+        let mut game = Game::new(rules);
+        let mut search = Mcts::new(SearchConfig {
+            playouts: 400,
+            ..SearchConfig::default()
+        });
+        let first = search.choose(&game, Seat::One).expect("a choice");
+        game.apply(Seat::One, first.action).expect("legal");
+        // The reply the search explored most, so its subtree is large.
+        let root = &search.tree.nodes[0];
+        let chosen = root
+            .children()
+            .find(|&c| search.tree.nodes[c].action == first.action)
+            .expect("the choice is a child");
+        let node = &search.tree.nodes[chosen];
+        let reply = node
+            .children()
+            .max_by_key(|&c| search.tree.nodes[c].visits)
+            .map(|c| (search.tree.nodes[c].action, search.tree.nodes[c].visits))
+            .expect("the choice was expanded");
+        game.apply(Seat::Two, reply.0).expect("legal");
+        search.reroot(&game);
+        assert_eq!(search.tree.nodes[0].visits, reply.1);
+        assert!(reply.1 >= 1);
+        // A game the tree knows nothing of starts afresh.
+        search.reroot(&game.restart());
+        assert_eq!(search.tree.nodes[0].visits, 0);
     }
 }

@@ -34,6 +34,21 @@ impl Game {
         Ok(())
     }
 
+    /// Whether no component vetoes `action` (a probe: no refusal is worded).
+    #[inline]
+    pub(super) fn components_admit(&self, seat: Seat, action: Action) -> bool {
+        let admitted = self
+            .rules
+            .components_with(Hooks::CHECK_ACTION)
+            .all(|(_, component)| component.admits_action(&self.state, seat, action));
+        debug_assert_eq!(
+            admitted,
+            self.check_components(seat, action).is_ok(),
+            "admits_action agrees with check_action on {action:?}"
+        );
+        admitted
+    }
+
     /// Whether the opportunity about to be used is the last of the move,
     /// and the seat that acts after it.
     pub(super) fn after_this_opportunity(&self) -> (bool, Seat) {

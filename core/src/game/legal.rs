@@ -83,7 +83,7 @@ impl Game {
                 .probe_to_the_end_of_move(seat, point, ends)
                 .unwrap_or_else(|| self.accepts(seat, Action::Place(point)));
         }
-        self.check_components(seat, Action::Place(point)).is_ok()
+        self.components_admit(seat, Action::Place(point))
             && self.plan_placement(seat, point).is_ok()
     }
 
@@ -104,7 +104,7 @@ impl Game {
                 self.state.phase != Phase::Play || self.is_legal_placement(seat, point);
             return worth_trying && self.apply(seat, action).is_ok();
         }
-        if self.check_components(seat, action).is_err() {
+        if !self.components_admit(seat, action) {
             return false;
         }
         let Ok(planned) = self.plan_placement(seat, point) else {
@@ -131,7 +131,7 @@ impl Game {
     /// does not decide it (the rest of the move could not simply be
     /// passed), so the caller tries the placement on a copy of the game.
     fn probe_to_the_end_of_move(&self, seat: Seat, point: Point, ends: bool) -> Option<bool> {
-        if self.check_components(seat, Action::Place(point)).is_err() {
+        if !self.components_admit(seat, Action::Place(point)) {
             return Some(false);
         }
         let Ok((plan, draw)) = self.plan_placement(seat, point) else {
@@ -145,7 +145,7 @@ impl Game {
         }
         if !ends
             && (!self.rules.profile.passing_allowed
-                || self.check_components(seat, Action::PassMove).is_err())
+                || !self.components_admit(seat, Action::PassMove))
         {
             return None;
         }
@@ -201,7 +201,7 @@ impl Game {
         if self.state.phase != Phase::Play
             || self.state.current.seat != seat
             || !self.rules.profile.passing_allowed
-            || self.check_components(seat, action).is_err()
+            || !self.components_admit(seat, action)
         {
             return false;
         }

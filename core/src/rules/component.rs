@@ -238,6 +238,14 @@ pub trait Component: Send + Sync + fmt::Debug + 'static {
         Ok(())
     }
 
+    /// Whether [`Component::check_action`] lets `action` pass, for probes
+    /// that only need the answer (legality lists, playouts, searches): a
+    /// component whose refusals take work to word answers here without
+    /// wording them. Must agree with `check_action`.
+    fn admits_action(&self, state: &GameState, seat: Seat, action: Action) -> bool {
+        self.check_action(state, seat, action).is_ok()
+    }
+
     /// A move has begun (play's first move included). The component may
     /// spend opportunities on the mover's behalf with
     /// [`Ctx::spend_opportunity`] (a served handicap pass).

@@ -186,6 +186,19 @@ impl ResolvedRuleset {
     pub fn colours(&self) -> &[String; 2] {
         &self.meta.colours
     }
+
+    /// A fingerprint of the rules themselves: the seven sections' component
+    /// ids and parameters, after `extends` and options, as 16 hexadecimal
+    /// digits (64-bit FNV-1a of their JSON form). Two rulesets with the same
+    /// fingerprint play the same game whatever their names, options or
+    /// files, so records and results can name the exact rules they used.
+    pub fn fingerprint(&self) -> String {
+        let json = serde_json::to_string(&self.sections).unwrap_or_default();
+        let hash = json.bytes().fold(0xCBF2_9CE4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3)
+        });
+        format!("{hash:016x}")
+    }
 }
 
 impl serde::Serialize for ComponentKind {

@@ -312,6 +312,19 @@ impl Component for SpecialTurns {
         }
     }
 
+    /// The same answer as `check_action`, without wording the refusal
+    /// (probes ask it for every empty point while a turn is being paid).
+    fn admits_action(&self, state: &GameState, _: Seat, action: Action) -> bool {
+        let Some(turn) = SpecialTurns::turn(state) else {
+            return true;
+        };
+        match action {
+            Action::Place(_) => turn.paid.len() as u64 >= self.cost(turn.n),
+            Action::Pass | Action::PassMove => false,
+            _ => true,
+        }
+    }
+
     fn on_move_start(&self, ctx: &mut Ctx<'_>) {
         *ctx.my_state::<Option<SpecialTurn>>() = None;
     }

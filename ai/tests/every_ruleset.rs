@@ -1,0 +1,73 @@
+//! The search plays every bundled ruleset: each of its choices is an
+//! action the engine accepts, and the same seed gives the same game.
+
+use std::sync::Arc;
+use tengen_ai::{Mcts, Player, RandomPlayer, SearchConfig, next_actor};
+use tengen_core::{Action, Game, Rules, Seat};
+
+/// The smallest board each bundled ruleset offers, to keep the test fast.
+fn small(id: &str) -> Arc<Rules> {
+    let library = tengen_variants::library();
+    ["size=9", "size=11"]
+        .iter()
+        .find_map(|o| library.assemble(id, &[o.to_string()]).ok())
+        .or_else(|| library.assemble(id, &[]).ok())
+        .unwrap_or_else(|| panic!("{id} assembles"))
+}
+
+/// Plays up to `limit` actions, the search as Player 1 and the random
+/// player as Player 2; returns the actions.
+fn play(rules: &Arc<Rules>, seed: u64, limit: usize) -> Vec<(Seat, Action)> {
+    let mut game = Game::new(Arc::clone(rules));
+    let mut search = Mcts::new(SearchConfig {
+        playouts: 12,
+        seed,
+        ..SearchConfig::default()
+    });
+    let mut random = RandomPlayer::new(seed);
+    let mut played = Vec::new();
+    while played.len() < limit {
+        let Some(seat) = next_actor(&game) else {
+            break;
+        };
+        let choice = match seat {
+            Seat::One => search.choose(&game, seat),
+            Seat::Two => random.choose(&game, seat),
+        };
+        let Some(choice) = choice else {
+            panic!(
+                "{}: {seat} had nothing to choose after {:?}",
+                rules.ruleset.meta.id, played
+            )
+        };
+        if let Err(refusal) = game.apply(seat, choice.action) {
+            panic!(
+                "{}: {seat}'s choice {:?} was refused: {refusal}",
+                rules.ruleset.meta.id, choice.action
+            );
+        }
+        played.push((seat, choice.action));
+    }
+    played
+}
+
+#[test]
+fn every_choice_is_accepted_on_every_bundled_ruleset() {
+    for bundled in tengen_variants::library().bundled() {
+        let rules = small(bundled.id);
+        let played = play(&rules, 3, 120);
+        assert!(
+            played.len() >= 20,
+            "{}: the game stopped after {} actions",
+            bundled.id,
+            played.len()
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let rules = small("go");
+    assert_eq!(play(&rules, 9, 40), play(&rules, 9, 40));
+    assert_ne!(play(&rules, 9, 40), play(&rules, 10, 40));
+}

@@ -1,0 +1,53 @@
+//! The default policies for what the search does not explore: declared
+//! numbers and dead strings.
+
+use tengen_ai::agreement::judge_dead;
+use tengen_ai::candidates;
+use tengen_core::{Action, Declaration, DeclarationKind, Game, Seat};
+
+/// The two-batch setup asks Player 1 for two batch sizes: the player
+/// declares the sizes the setup's authors suggest (an eighth and a
+/// sixteenth of the points), and the search weighs nothing else there.
+#[test]
+fn declares_the_suggested_batch_sizes() {
+    let rules = tengen_variants::library()
+        .assemble("kill-all-go", &["size=9".into(), "setup=two-batch".into()])
+        .expect("kill-all-go assembles");
+    let mut game = Game::new(rules);
+    let mut options = Vec::new();
+    candidates(&game, Seat::One, &mut options);
+    let batch = |kind, value| Action::Declare(Declaration { kind, value });
+    assert_eq!(options, vec![batch(DeclarationKind::BatchA, 10)]);
+    game.apply(Seat::One, options[0]).expect("accepted");
+    candidates(&game, Seat::One, &mut options);
+    assert_eq!(options, vec![batch(DeclarationKind::BatchB, 5)]);
+}
+
+/// A lone stone inside the opponent's settled area is dead; the walls
+/// that settle it are not.
+#[test]
+fn judges_lone_stones_in_enemy_areas_dead() {
+    let rules = tengen_variants::library()
+        .assemble("go", &["size=9".into()])
+        .expect("go assembles");
+    let stones = tengen_core::text::read(
+        &rules.geometry,
+        "
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . O . . X O . X .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .",
+    )
+    .expect("a 9x9 diagram");
+    let game = Game::from_position(rules, &stones, Some(Seat::One)).expect("legal");
+    let g = &game.rules().geometry;
+    let at = |name: &str| g.parse_point(name).expect("on the board");
+    let dead = judge_dead(&game, Seat::One, 64, 1);
+    assert!(dead.contains(at("B5")) && dead.contains(at("H5")));
+    assert!(!dead.contains(at("E5")) && !dead.contains(at("F5")));
+}
