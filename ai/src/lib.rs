@@ -2,7 +2,7 @@
 //!
 //! A computer opponent for every ruleset tengen assembles. It knows no
 //! variant: it searches the engine's own actions with Monte Carlo tree
-//! search (UCT), so a move of several placements, a special turn, a setup
+//! search (with RAVE), so a move of several placements, a special turn, a setup
 //! claim and a declaration are all sequences of actions it weighs the same
 //! way, and a ruleset written a minute ago is played as well as a bundled
 //! one.

@@ -1,12 +1,13 @@
-//! Monte Carlo tree search (UCT) over the engine's actions.
+//! Monte Carlo tree search over the engine's actions, with RAVE.
 //!
 //! Each iteration copies the position at the root, walks down the tree
-//! choosing at every node the child with the best upper confidence bound
-//! (UCB1: mean result plus `exploration * sqrt(ln parent visits / visits)`,
-//! children never tried first, in a random order), expands a node the
-//! second time it is reached, plays the rest of the game with the light
-//! random policy, and counts the result for every seat that acted on the
-//! way. The choice is the root's most visited child. The tree is kept
+//! (see [`select`]: the mean value blended with a prior, the placements'
+//! all-moves-as-first statistics, plus an exploration bonus), expands a
+//! node the second time it is reached, plays the rest of the game with the
+//! light random policy, and counts the result and its value (the result,
+//! and a little the margin) for every seat that acted on the way, and for
+//! every placement child whose seat played its point first later in the
+//! game. The choice is the root's most visited child. The tree is kept
 //! between choices and reused when the game has moved along it.
 
 use crate::agreement::{
@@ -33,6 +34,10 @@ pub struct SearchConfig {
     pub seed: u64,
     /// The weight of exploration in the upper confidence bound.
     pub exploration: f64,
+    /// Whether placements learn from every playout in which their seat
+    /// placed on their point first (RAVE, all moves as first), not only
+    /// from the playouts that began with them.
+    pub rave: bool,
 }
 
 impl Default for SearchConfig {
@@ -42,6 +47,7 @@ impl Default for SearchConfig {
             time: None,
             seed: 1,
             exploration: 0.7,
+            rave: true,
         }
     }
 }
@@ -61,6 +67,9 @@ pub struct Mcts {
     rng: PlayoutRng,
     buffer: Vec<Action>,
     path: Vec<NodeId>,
+    /// For each point, the first seat to place on it in the playout under
+    /// way from the level being updated on (RAVE).
+    first: Vec<Option<Seat>>,
     /// The dead strings judged in the position under way (by board), and
     /// the strings whose marks the player has changed there.
     agreement: Option<(u64, PointSet, PointSet)>,
@@ -79,6 +88,7 @@ impl Mcts {
             scratch: None,
             buffer: Vec::new(),
             path: Vec::new(),
+            first: Vec::new(),
             agreement: None,
         }
     }
@@ -177,7 +187,7 @@ impl Mcts {
                 let seat = seat.unwrap_or(Seat::One);
                 self.tree.expand(node, seat, &self.buffer);
             }
-            let child = select(&self.tree, node, self.config.exploration);
+            let child = select(&self.tree, node, self.config.exploration, self.config.rave);
             let (seat, action) = {
                 let c = &self.tree.nodes[child as usize];
                 (c.seat, c.action)
@@ -197,34 +207,89 @@ impl Mcts {
                 break;
             }
         }
-        let winner = self.evaluate();
+        let Some(outcome) = self.evaluate() else {
+            return;
+        };
         for &id in &self.path {
             let n = &mut self.tree.nodes[id as usize];
             n.visits += 1;
-            n.wins += match winner {
-                Some(Some(w)) if w == n.seat => 1.0,
-                Some(Some(_)) => 0.0,
-                _ => 0.5,
-            };
+            n.wins += outcome.result(n.seat);
+            n.value += outcome.value(n.seat);
+        }
+        if self.config.rave {
+            self.update_amaf(&outcome);
         }
     }
 
-    /// The winner of the scratch game once played out with the light
-    /// policy: `Some(None)` for a draw, `None` when the playout hit its
-    /// limit with no score to decide it (counted as a draw too).
-    fn evaluate(&mut self) -> Option<Option<Seat>> {
+    /// All moves as first: from the bottom of the path up, each node's
+    /// placement children learn from the playout when their seat placed
+    /// on their point before the other seat did, in the rest of the game
+    /// from that node on (the playout's placements, then the tree's).
+    fn update_amaf(&mut self, outcome: &Outcome) {
+        let points = self
+            .root
+            .as_ref()
+            .map_or(0, |r| r.rules().geometry.point_count());
+        self.first.clear();
+        self.first.resize(points, None);
+        for &(seat, p) in self.policy.placements().iter().rev() {
+            self.first[p.index()] = Some(seat);
+        }
+        for level in (0..self.path.len()).rev() {
+            let node = self.tree.nodes[self.path[level] as usize].clone();
+            if node.expanded {
+                for c in node.children() {
+                    let child = &mut self.tree.nodes[c];
+                    if let Action::Place(p) = child.action
+                        && self.first.get(p.index()).copied().flatten() == Some(child.seat)
+                    {
+                        child.amaf_visits += 1;
+                        child.amaf_value += outcome.value(child.seat);
+                    }
+                }
+            }
+            if level > 0
+                && let Action::Place(p) = node.action
+                && let Some(slot) = self.first.get_mut(p.index())
+            {
+                *slot = Some(node.seat);
+            }
+        }
+    }
+
+    /// How the scratch game ends once played out with the light policy.
+    fn evaluate(&mut self) -> Option<Outcome> {
         let scratch = self.scratch.as_mut()?;
         if scratch.state().phase() != Phase::Over {
             self.policy.action_limit = 4 * scratch.rules().geometry.point_count() as u64 + 64;
             self.policy.play(scratch);
         }
-        if let Some(result) = scratch.result() {
-            return Some(result.winner);
-        }
-        // Unfinished (a cycle of kos under simple ko, say): the score as it
-        // stands decides.
-        let leader = scratch.score().leader()?;
-        Some(Some(scratch.state().seat_of_colour(leader)))
+        let state = scratch.state();
+        let lead = |sheet: &tengen_core::rules::ScoreSheet| {
+            sheet.total[state.colour_of(Seat::One)] - sheet.total[state.colour_of(Seat::Two)]
+        };
+        let scale = (scratch.rules().geometry.point_count() as f64 / 10.0).max(1.0);
+        Some(match scratch.result() {
+            Some(result) => Outcome {
+                winner: result.winner,
+                lead: result.score.as_ref().map(lead),
+                scale,
+            },
+            None => {
+                // Unfinished (a cycle of kos under simple ko, say): the
+                // score as it stands decides.
+                let lead = lead(&scratch.score());
+                Outcome {
+                    winner: match lead.partial_cmp(&0.0) {
+                        Some(std::cmp::Ordering::Greater) => Some(Seat::One),
+                        Some(std::cmp::Ordering::Less) => Some(Seat::Two),
+                        _ => None,
+                    },
+                    lead: Some(lead),
+                    scale,
+                }
+            }
+        })
     }
 
     /// Searches `game` for `seat`'s action within the budget.
@@ -232,6 +297,9 @@ impl Mcts {
         self.reroot(game);
         let seed = self.seed_for(game);
         self.policy = Playout::new(seed);
+        if self.config.rave {
+            self.policy.keep_placements();
+        }
         self.rng = PlayoutRng::new(seed ^ 0x0005_DEEC_E66D);
         if let Some(root) = &self.root {
             match &mut self.scratch {
@@ -266,8 +334,8 @@ impl Mcts {
             .filter(|&c| self.tree.nodes[c].seat == seat)
             .max_by(|&a, &b| {
                 let (a, b) = (&self.tree.nodes[a], &self.tree.nodes[b]);
-                (a.visits, a.mean())
-                    .partial_cmp(&(b.visits, b.mean()))
+                (a.visits, a.mean_value())
+                    .partial_cmp(&(b.visits, b.mean_value()))
                     .unwrap_or(std::cmp::Ordering::Equal)
             });
         match best {
@@ -311,19 +379,82 @@ impl Mcts {
     }
 }
 
-/// The child of `node` to descend to: a child never tried first (in the
-/// order they were shuffled), then the best upper confidence bound.
-fn select(tree: &Tree, node: NodeId, exploration: f64) -> NodeId {
+/// How a playout ended.
+#[derive(Clone, Copy, Debug)]
+struct Outcome {
+    winner: Option<Seat>,
+    /// Player 1's lead on the score, where a score decided.
+    lead: Option<f64>,
+    /// The lead that counts as large: a tenth of the board's points.
+    scale: f64,
+}
+
+/// The share of a playout's value its margin makes: small, so a win
+/// always counts for more than any margin, but enough to tell moves apart
+/// when nearly every playout is won (or lost), as with a large komi
+/// against random playouts.
+const MARGIN_WEIGHT: f64 = 0.1;
+
+impl Outcome {
+    /// The result for `seat`: 1 a win, 0 a loss, a half a draw.
+    fn result(&self, seat: Seat) -> f32 {
+        match self.winner {
+            Some(w) if w == seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+
+    /// The value for `seat`: the result, blended with the margin (a lead
+    /// of a tenth of the board counts about three quarters of the margin's
+    /// share) where a score decided.
+    fn value(&self, seat: Seat) -> f32 {
+        let result = f64::from(self.result(seat));
+        let Some(lead) = self.lead else {
+            return result as f32;
+        };
+        let lead = if seat == Seat::One { lead } else { -lead };
+        let margin = 0.5 + 0.5 * (lead / self.scale).tanh();
+        ((1.0 - MARGIN_WEIGHT) * result + MARGIN_WEIGHT * margin) as f32
+    }
+}
+
+/// How many playouts of its own a placement needs before they weigh as
+/// much as its all-moves-as-first statistics (RAVE's equivalence).
+const RAVE_EQUIVALENCE: f64 = 1000.0;
+
+/// The child of `node` to descend to. Without RAVE: a child never tried
+/// first (in the order they were shuffled), then the best upper confidence
+/// bound on the value. With RAVE, a child's value is blended with a prior
+/// that weighs less the more playouts it has: for a placement, its
+/// all-moves-as-first value; for another action (a pass, a payment, a
+/// declaration), the mean value of the parent's playouts for the child's
+/// seat, so one lucky playout cannot make it look best. The prior alone
+/// ranks the children never tried (the first of equals in the shuffled
+/// order), and exploration weighs a third as much.
+fn select(tree: &Tree, node: NodeId, exploration: f64, rave: bool) -> NodeId {
     let parent = &tree.nodes[node as usize];
     let log_visits = f64::from(parent.visits.max(1)).ln();
     let mut best = parent.first_child;
     let mut best_value = f64::NEG_INFINITY;
     for c in parent.children() {
         let child = &tree.nodes[c];
-        if child.visits == 0 {
+        let value = if rave {
+            let n = f64::from(child.visits);
+            let beta = (RAVE_EQUIVALENCE / (3.0 * n + RAVE_EQUIVALENCE)).sqrt();
+            let prior = match child.action {
+                Action::Place(_) => child.amaf_mean(),
+                // Values of the two seats add up to 1.
+                _ if parent.seat == child.seat => parent.mean_value(),
+                _ => 1.0 - parent.mean_value(),
+            };
+            let blended = (1.0 - beta) * child.mean_value() + beta * prior;
+            blended + exploration / 3.0 * (log_visits / (n + 1.0)).sqrt()
+        } else if child.visits == 0 {
             return c as NodeId;
-        }
-        let value = child.mean() + exploration * (log_visits / f64::from(child.visits)).sqrt();
+        } else {
+            child.mean_value() + exploration * (log_visits / f64::from(child.visits)).sqrt()
+        };
         if value > best_value {
             best_value = value;
             best = c as NodeId;

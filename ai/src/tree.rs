@@ -17,6 +17,14 @@ pub(crate) struct Node {
     pub(crate) visits: u32,
     /// Their results for `seat`: 1 a win, a half a draw.
     pub(crate) wins: f32,
+    /// Their values for `seat`, which the search maximizes: mostly the
+    /// result, and a little the margin (see `search::Outcome::value`).
+    pub(crate) value: f32,
+    /// All-moves-as-first statistics (for a placement): playouts through
+    /// the parent in which the seat placed on this point before the other
+    /// seat did, anywhere later in the game, and their values for `seat`.
+    pub(crate) amaf_visits: u32,
+    pub(crate) amaf_value: f32,
     /// The children, `first_child..first_child + child_count`, once
     /// expanded.
     pub(crate) first_child: NodeId,
@@ -33,6 +41,9 @@ impl Node {
             seat,
             visits: 0,
             wins: 0.0,
+            value: 0.0,
+            amaf_visits: 0,
+            amaf_value: 0.0,
             first_child: 0,
             child_count: 0,
             expanded: false,
@@ -40,12 +51,30 @@ impl Node {
         }
     }
 
-    /// The mean result for the node's seat (a half before any playout).
+    /// The share of the node's playouts its seat won (a half before any).
     pub(crate) fn mean(&self) -> f64 {
         if self.visits == 0 {
             0.5
         } else {
             f64::from(self.wins) / f64::from(self.visits)
+        }
+    }
+
+    /// The mean value for the node's seat (a half before any playout).
+    pub(crate) fn mean_value(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            f64::from(self.value) / f64::from(self.visits)
+        }
+    }
+
+    /// The mean all-moves-as-first value (a half before any).
+    pub(crate) fn amaf_mean(&self) -> f64 {
+        if self.amaf_visits == 0 {
+            0.5
+        } else {
+            f64::from(self.amaf_value) / f64::from(self.amaf_visits)
         }
     }
 

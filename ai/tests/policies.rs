@@ -51,3 +51,61 @@ fn judges_lone_stones_in_enemy_areas_dead() {
     assert!(dead.contains(at("B5")) && dead.contains(at("H5")));
     assert!(!dead.contains(at("E5")) && !dead.contains(at("F5")));
 }
+
+/// A handicap (Thue-Morse Go's handicap passes) and a reverse komi are
+/// declared at the smallest value the rules allow: the AI does not know
+/// its opponent's strength.
+#[test]
+fn declares_the_smallest_handicap_and_reverse_komi() {
+    for (option, kind) in [
+        ("handicap", DeclarationKind::Handicap),
+        ("reverse-komi", DeclarationKind::ReverseKomi),
+    ] {
+        let rules = tengen_variants::library()
+            .assemble("thue-morse-go", &["size=11".into(), option.into()])
+            .expect("thue-morse-go assembles");
+        // Play on (the first legal placement each time) until someone is
+        // to declare: Player 2, at the start of their first move.
+        let mut game = Game::new(rules);
+        let declares = |a: &Action| matches!(a, Action::Declare(d) if d.kind == kind);
+        let (seat, legal) = loop {
+            let seat = tengen_ai::next_actor(&game).expect("the game goes on");
+            let legal = game.legal_actions(seat);
+            if legal.iter().any(declares) {
+                break (seat, legal);
+            }
+            assert!(
+                game.record().len() < 6,
+                "no {kind} to declare with `{option}`"
+            );
+            let place = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Place(_)))
+                .expect("a placement");
+            game.apply(seat, place).expect("legal");
+        };
+        let smallest = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Declare(d) if d.kind == kind => Some(d.value),
+                _ => None,
+            })
+            .min()
+            .expect("a value");
+        let mut options = Vec::new();
+        candidates(&game, seat, &mut options);
+        let declared: Vec<&Action> = options
+            .iter()
+            .filter(|a| matches!(a, Action::Declare(_)))
+            .collect();
+        assert_eq!(
+            declared,
+            vec![&Action::Declare(Declaration {
+                kind,
+                value: smallest
+            })],
+            "{option}"
+        );
+    }
+}

@@ -78,6 +78,9 @@ pub struct Playout {
     /// The most actions one playout may take (a guard against rulesets
     /// whose games need not end).
     pub action_limit: u64,
+    /// When kept, every placement played, in order (for tree searches
+    /// that learn from all the moves of a playout).
+    placements: Option<Vec<(Seat, Point)>>,
 }
 
 impl Playout {
@@ -89,12 +92,35 @@ impl Playout {
             eyes: Vec::new(),
             offers: Vec::new(),
             action_limit: 20_000,
+            placements: None,
+        }
+    }
+
+    /// Keeps a log of the placements of each playout from now on (see
+    /// [`Playout::placements`]).
+    pub fn keep_placements(&mut self) {
+        self.placements.get_or_insert_with(Vec::new);
+    }
+
+    /// The placements of the last playout, in order, when kept.
+    pub fn placements(&self) -> &[(Seat, Point)] {
+        self.placements.as_deref().unwrap_or(&[])
+    }
+
+    /// Logs a placement, when placements are kept.
+    #[inline]
+    fn log(&mut self, seat: Seat, point: Point) {
+        if let Some(log) = &mut self.placements {
+            log.push((seat, point));
         }
     }
 
     /// Plays `game` to its end (or the action limit) with the policy.
     pub fn play(&mut self, game: &mut Game) -> PlayoutStats {
         let mut stats = PlayoutStats::default();
+        if let Some(log) = &mut self.placements {
+            log.clear();
+        }
         while stats.actions < self.action_limit {
             let seat = match game.to_act() {
                 ToAct::Nobody => break,
@@ -162,6 +188,7 @@ impl Playout {
             }
             let p = empty[self.rng.below(empty.len())];
             if !own_eye(game, p) && game.place_if_legal(seat, p) {
+                self.log(seat, p);
                 return stats.placed();
             }
         }
@@ -176,6 +203,7 @@ impl Playout {
             if own_eye(game, p) {
                 self.eyes.push(p);
             } else if game.place_if_legal(seat, p) {
+                self.log(seat, p);
                 return stats.placed();
             }
         }
@@ -186,6 +214,7 @@ impl Playout {
             let i = self.rng.below(self.eyes.len());
             let p = self.eyes.swap_remove(i);
             if game.place_if_legal(seat, p) {
+                self.log(seat, p);
                 return stats.placed();
             }
         }
@@ -220,6 +249,7 @@ impl Playout {
         }
         let number = game.state().current_move().number;
         let mut placed = 0;
+        let logged = self.placements().len();
         'turn: while game.state().current_move().number == number
             && game.state().phase() == Phase::Play
         {
@@ -236,8 +266,9 @@ impl Playout {
             while !self.offers.is_empty() {
                 let action = self.offers.swap_remove(self.rng.below(self.offers.len()));
                 if Self::apply(game, seat, action, stats) {
-                    if matches!(action, Action::Place(_)) {
+                    if let Action::Place(p) = action {
                         placed += 1;
+                        self.log(seat, p);
                     }
                     continue 'turn;
                 }
@@ -250,6 +281,9 @@ impl Playout {
             });
             let _ = Self::apply(game, seat, cancel, stats);
             stats.placements -= placed;
+            if let Some(log) = &mut self.placements {
+                log.truncate(logged);
+            }
             return false;
         }
         stats.special_turns += 1;
@@ -284,6 +318,9 @@ impl Playout {
         while !self.offers.is_empty() {
             let action = self.offers.swap_remove(self.rng.below(self.offers.len()));
             if Self::apply(game, seat, action, stats) {
+                if let Action::Place(p) = action {
+                    self.log(seat, p);
+                }
                 return true;
             }
         }
