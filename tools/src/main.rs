@@ -109,11 +109,28 @@ enum Command {
         /// action (hints use the same).
         #[arg(long, default_value_t = 2000, value_name = "N")]
         playouts: u64,
+        /// A time limit for each of the AI's actions, in seconds: the search
+        /// stops at the limit or the playouts, whichever comes first.
+        #[arg(long, value_name = "SECONDS")]
+        seconds: Option<f64>,
         /// The seed of the AI's random draws (the same seed and moves give
         /// the same game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Play many games between computer players and write one line of JSON
+    /// a game (the fairness lab); `summarize` reads such files back.
+    #[command(after_help = "Examples:\n  \
+        tengen selfplay go -o size=9 --games 1000 --out go9.jsonl\n  \
+        tengen selfplay go -o size=9 --p1 mcts:1000 --p2 random --games 100 --jobs 2\n  \
+        tengen selfplay thue-morse-go -o size=11 --games 1000 --shard 0/4 --out tm-0.jsonl\n  \
+        tengen selfplay summarize tm-*.jsonl\n\n\
+        Players: `random` (the light playout policy), `mcts:PLAYOUTS` (the tree search), \
+        `uct:PLAYOUTS` (the tree search without RAVE), \
+        `gnugo:LEVEL` (GNU Go through GTP, standard Go on square boards; needs `gnugo`). \
+        Game k of a run draws from a seed made of --seed and k, so shards (--shard I/N) \
+        merge into exactly the games of one run.")]
+    Selfplay(commands::selfplay::Args),
     /// Measure random playouts per second (games and placements), with the
     /// light policy every benchmark shares.
     #[command(after_help = "Examples:\n  \
@@ -203,6 +220,7 @@ fn main() -> ExitCode {
             commands::schema::run(check.as_deref(), write.as_deref())
         }
         Command::Show { ruleset, options } => commands::show::run(&ruleset, &options),
+        Command::Selfplay(args) => commands::selfplay::run(&args),
         Command::Play {
             ruleset,
             options,
@@ -211,6 +229,7 @@ fn main() -> ExitCode {
             black,
             white,
             playouts,
+            seconds,
             seed,
         } => commands::play::run(
             &ruleset,
@@ -222,7 +241,11 @@ fn main() -> ExitCode {
             commands::play::Opponents::new(
                 black,
                 white,
-                commands::play::Strength { playouts, seed },
+                commands::play::Strength {
+                    playouts,
+                    seconds,
+                    seed,
+                },
             ),
         ),
         Command::Replay {

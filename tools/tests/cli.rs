@@ -477,3 +477,150 @@ fn bench_measures_a_ruleset_and_refuses_an_empty_plan() {
     let run = tengen(&["bench", "no-such-ruleset", "--games", "1"], None);
     assert_eq!(run.code, 1, "an unknown ruleset: {}", run.stderr);
 }
+
+#[test]
+fn play_against_the_ai_with_hints_and_undo() {
+    let run = tengen(
+        &[
+            "play",
+            "go",
+            "-o",
+            "size=9",
+            "--white",
+            "ai",
+            "--playouts",
+            "60",
+            "--seed",
+            "4",
+        ],
+        Some("E5\nhint\nC3\nundo\nundo\nundo\nquit\n"),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    // The AI answers each of Black's lines, with its estimate.
+    assert_eq!(
+        out.matches("White (Player 2) (AI) plays").count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("its estimate of the chance to win:"), "{out}");
+    assert!(out.contains("Hint for Black (Player 1):"), "{out}");
+    // Undo takes back Black's line with the AI's reply, twice; then
+    // there is nothing of Black's left to take back.
+    assert_eq!(
+        out.matches("Took back your last line and the AI's reply.")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("there is nothing to undo"), "{out}");
+}
+
+/// A scratch directory of its own for a test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+#[test]
+fn selfplay_writes_a_line_a_game_and_shards_merge_into_the_whole_run() {
+    let dir = scratch("selfplay");
+    let path = |name: &str| dir.join(name).display().to_string();
+    let play = |extra: &[&str], out: &str| {
+        let mut args = vec![
+            "selfplay", "go", "-o", "size=9", "--games", "6", "--seed", "3", "--out",
+        ];
+        args.push(out);
+        args.extend_from_slice(extra);
+        let run = tengen(&args, None);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+    };
+    let (whole, first, second) = (path("whole.jsonl"), path("a.jsonl"), path("b.jsonl"));
+    play(&["--jobs", "2"], &whole);
+    play(&["--shard", "0/2", "--jobs", "1"], &first);
+    play(&["--shard", "1/2"], &second);
+    let text = std::fs::read_to_string(&whole).expect("the results");
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 6);
+    for (k, line) in lines.iter().enumerate() {
+        assert_eq!(
+            line["game"], k as u64,
+            "games in order whatever the threads"
+        );
+        assert_eq!(line["ruleset"], "go");
+        assert_eq!(line["p1"], "random");
+        assert!(["p1", "p2", "draw"].contains(&line["winner"].as_str().unwrap_or("")));
+        assert_eq!(line["end"], "score");
+        assert!(line["rules"].as_str().is_some_and(|h| h.len() == 16));
+    }
+    // The shards hold the same games, so they summarize alike.
+    let summary = |files: &[&str]| {
+        let mut args = vec!["selfplay", "summarize"];
+        args.extend_from_slice(files);
+        let run = tengen(&args, None);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout
+    };
+    let alone = summary(&[&whole]);
+    assert!(alone.contains("6 games: Player 1 won"), "{alone}");
+    assert!(alone.contains("95% Wilson interval"), "{alone}");
+    assert_eq!(summary(&[&first, &second]), alone);
+    let mut twice = summary(&[&whole, &first]);
+    assert!(
+        twice.contains("(3 repeated game(s) counted once)"),
+        "{twice}"
+    );
+    twice = twice.replace("(3 repeated game(s) counted once)\n", "");
+    assert_eq!(twice, alone);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The same seed gives the same games, whatever the number of threads:
+/// each game draws from its own seed.
+#[test]
+fn selfplay_games_are_reproducible_from_the_seed() {
+    let dir = scratch("reproducible");
+    let run = |jobs: &str, name: &str| {
+        let out = dir.join(name).display().to_string();
+        let args = [
+            "selfplay", "go", "-o", "size=9", "--games", "3", "--seed", "11", "--p1", "mcts:16",
+            "--jobs", jobs, "--out", &out,
+        ];
+        let run = tengen(&args, None);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        std::fs::read_to_string(&out).expect("the results")
+    };
+    let (one, two) = (run("1", "one.jsonl"), run("2", "two.jsonl"));
+    assert_eq!(one.lines().count(), 3);
+    assert_eq!(one, two);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn selfplay_refuses_bad_players_shards_and_files() {
+    fails_with(
+        &tengen(&["selfplay", "go", "--p1", "kata"], None),
+        &["--p1: unknown player `kata`", "`mcts:PLAYOUTS`"],
+    );
+    fails_with(
+        &tengen(&["selfplay", "go", "--p2", "mcts:lots"], None),
+        &["--p2: `lots` is not a number of playouts"],
+    );
+    fails_with(
+        &tengen(&["selfplay", "go", "--shard", "2/2"], None),
+        &["--shard takes I/N with 0 <= I < N"],
+    );
+    let dir = scratch("corrupt");
+    let file = dir.join("bad.jsonl");
+    std::fs::write(&file, "{\"game\": 1}\n").expect("written");
+    let shown = file.display().to_string();
+    fails_with(
+        &tengen(&["selfplay", "summarize", &shown], None),
+        &[&format!("{shown}:1: not a self-play result")],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

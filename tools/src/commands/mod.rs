@@ -6,6 +6,7 @@ pub(crate) mod list;
 pub(crate) mod play;
 pub(crate) mod replay;
 pub(crate) mod schema;
+pub(crate) mod selfplay;
 pub(crate) mod show;
 pub(crate) mod validate;
 

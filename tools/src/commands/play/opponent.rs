@@ -27,6 +27,8 @@ pub(crate) struct Opponents {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Strength {
     pub(crate) playouts: u64,
+    /// A time limit per action, which stops the search early.
+    pub(crate) seconds: Option<f64>,
     pub(crate) seed: u64,
 }
 
@@ -35,6 +37,10 @@ impl Opponents {
         let search = |offset: u64| {
             Mcts::new(SearchConfig {
                 playouts: strength.playouts.max(1),
+                time: strength
+                    .seconds
+                    .filter(|s| s.is_finite() && *s > 0.0)
+                    .map(std::time::Duration::from_secs_f64),
                 seed: strength.seed.wrapping_add(offset),
                 ..SearchConfig::default()
             })
@@ -83,13 +89,7 @@ impl Opponents {
 
     /// What the AI would play for the seat to act, for a hint.
     pub(crate) fn hint(&mut self, game: &Game) -> Option<(Seat, Choice)> {
-        let seat = match game.to_act() {
-            ToAct::Seat(seat) => seat,
-            ToAct::Either => Seat::BOTH
-                .into_iter()
-                .find(|&s| !game.state().accepted()[s])?,
-            ToAct::Nobody => return None,
-        };
+        let seat = tengen_ai::next_actor(game)?;
         self.hints.choose(game, seat).map(|c| (seat, c))
     }
 }

@@ -1,0 +1,117 @@
+//! One self-play game: played between two players, and written as one
+//! line of JSON.
+
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use tengen_ai::{Player, next_actor};
+use tengen_core::{EndReason, Game, Phase, Rules, Seat};
+
+/// The result of one game, as a line of a results file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Outcome {
+    /// The game's number in the run (from 0; shards number alike).
+    pub(crate) game: u64,
+    /// The seed the game and both players drew from.
+    pub(crate) seed: u64,
+    /// The ruleset's id and the options applied.
+    pub(crate) ruleset: String,
+    pub(crate) options: Vec<String>,
+    /// The fingerprint of the resolved rules (see
+    /// `ResolvedRuleset::fingerprint`).
+    pub(crate) rules: String,
+    /// The players of Player 1 and Player 2.
+    pub(crate) p1: String,
+    pub(crate) p2: String,
+    /// `p1`, `p2`, `draw`, or `none` for a game that did not finish.
+    pub(crate) winner: String,
+    /// The winner's lead on the score, where the score decided it.
+    pub(crate) margin: Option<f64>,
+    /// Actions taken, and stones placed in play.
+    pub(crate) length: u64,
+    pub(crate) placements: u64,
+    /// Why the game ended: `score`, `resignation`, `no-legal-move`,
+    /// `repetition`, `objective:CODE`; or, unfinished, `action-limit`,
+    /// `no-choice` (a player had nothing to offer) or `refused` (a
+    /// player's choice was refused, a bug worth reporting).
+    pub(crate) end: String,
+}
+
+/// Which game of which run: what an outcome records besides the result.
+pub(crate) struct Setup<'a> {
+    pub(crate) game: u64,
+    pub(crate) seed: u64,
+    pub(crate) ruleset: &'a str,
+    pub(crate) options: &'a [String],
+    pub(crate) p1: String,
+    pub(crate) p2: String,
+}
+
+/// Plays a game of `rules` between `players` (Player 1's first) to its
+/// end, or to twenty times the board's points in actions.
+pub(crate) fn play(
+    rules: &Arc<Rules>,
+    players: &mut [Box<dyn Player>; 2],
+    setup: Setup<'_>,
+) -> Outcome {
+    let mut game = Game::new(Arc::clone(rules));
+    let limit = 20 * rules.geometry.point_count() as u64 + 100;
+    let (mut length, mut placements) = (0, 0);
+    let mut end = None;
+    while length < limit {
+        let Some(seat) = next_actor(&game) else {
+            break;
+        };
+        let Some(choice) = players[seat.index()].choose(&game, seat) else {
+            end = Some("no-choice");
+            break;
+        };
+        if game.apply(seat, choice.action).is_err() {
+            end = Some("refused");
+            break;
+        }
+        length += 1;
+        placements += u64::from(matches!(choice.action, tengen_core::Action::Place(_)));
+    }
+    let result = game
+        .result()
+        .filter(|_| game.state().phase() == Phase::Over);
+    let (winner, margin, reason) = match result {
+        Some(result) => {
+            let winner = match result.winner {
+                Some(Seat::One) => "p1",
+                Some(Seat::Two) => "p2",
+                None => "draw",
+            };
+            let margin = result.score.as_ref().map(|s| {
+                (s.total[tengen_core::Colour::Black] - s.total[tengen_core::Colour::White]).abs()
+            });
+            (winner, margin, reason_code(&result.reason))
+        }
+        None => ("none", None, end.unwrap_or("action-limit").to_string()),
+    };
+    Outcome {
+        game: setup.game,
+        seed: setup.seed,
+        ruleset: setup.ruleset.to_string(),
+        options: setup.options.to_vec(),
+        rules: rules.ruleset.fingerprint(),
+        p1: setup.p1,
+        p2: setup.p2,
+        winner: winner.into(),
+        margin,
+        length,
+        placements,
+        end: reason,
+    }
+}
+
+/// A stable code for why a game ended.
+fn reason_code(reason: &EndReason) -> String {
+    match reason {
+        EndReason::Score => "score".into(),
+        EndReason::Resignation { .. } => "resignation".into(),
+        EndReason::NoLegalMove(_) => "no-legal-move".into(),
+        EndReason::Repetition => "repetition".into(),
+        EndReason::Objective { code, .. } => format!("objective:{code}"),
+    }
+}
