@@ -201,6 +201,30 @@ enum Command {
         #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
         options: Vec<String>,
     },
+    /// Speak the Go Text Protocol (GTP version 2) on standard input and
+    /// output, as an engine for GUIs (GoGui, Sabaki), servers and other
+    /// engines.
+    #[command(after_help = "Examples:\n  \
+        tengen gtp --option size=9\n  \
+        tengen gtp --ruleset thue-morse-go --option size=11 --playouts 500\n  \
+        printf 'boardsize 9\\nplay b E5\\ngenmove w\\nshowboard\\n' | tengen gtp\n\n\
+        Besides the standard commands, GoGui's ruler commands (gogui-rules_*) let GoGui \
+        follow a variant's turn order, and tengen-ruleset switches the variant; \
+        list_commands names them all.")]
+    Gtp {
+        /// A bundled ruleset id or a ruleset file.
+        #[arg(long, default_value = "go")]
+        ruleset: String,
+        /// An option: NAME or NAME=VALUE (repeatable).
+        #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
+        options: Vec<String>,
+        /// The computer player's playouts a move (`genmove`).
+        #[arg(long, default_value_t = 2000)]
+        playouts: u64,
+        /// The seed of the computer player's random draws.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// The command-line definition (for the book's reference page).
@@ -253,6 +277,12 @@ fn main() -> ExitCode {
             file,
             options,
         } => commands::replay::run(&ruleset, &file, &options),
+        Command::Gtp {
+            ruleset,
+            options,
+            playouts,
+            seed,
+        } => commands::gtp::run(&ruleset, &options, playouts, seed),
         Command::Bench {
             rulesets,
             options,

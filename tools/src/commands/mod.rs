@@ -2,6 +2,7 @@
 
 pub(crate) mod bench;
 pub(crate) mod explain;
+pub(crate) mod gtp;
 pub(crate) mod list;
 pub(crate) mod play;
 pub(crate) mod replay;

@@ -10,6 +10,7 @@
 //! phase it marks the strings its `final_status_list dead` names and
 //! accepts.
 
+use crate::commands::gtp::vertex::colour_word;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Arc;
@@ -226,13 +227,6 @@ impl Drop for GnuGo {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
-    }
-}
-
-fn colour_word(colour: Colour) -> &'static str {
-    match colour {
-        Colour::Black => "black",
-        Colour::White => "white",
     }
 }
 

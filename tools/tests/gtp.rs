@@ -1,0 +1,109 @@
+//! `tengen gtp` on recorded sessions: each file of `fixtures/gtp` is sent
+//! to the engine as it is, and the snapshot shows every line sent with the
+//! response it got. The computer player runs with few playouts and a fixed
+//! seed, so generated moves are the same on every run.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// The arguments of every session: small, reproducible searches.
+const ARGS: &[&str] = &["gtp", "--playouts", "50", "--seed", "3"];
+
+/// Runs `tengen gtp` on `input`, returning its standard output.
+fn session(input: &[u8]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(ARGS)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tengen runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input).expect("writes stdin");
+    drop(stdin);
+    let out = child.wait_with_output().expect("tengen finishes");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "exit status; stderr:\n{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// Whether a line sent is a command the engine answers: what is left of
+/// it without control characters and comments is not blank (GTP's
+/// preprocessing, section 3.1 of the specification).
+fn is_command(line: &str) -> bool {
+    let kept: String = line.chars().filter(|c| !c.is_control()).collect();
+    !kept.split('#').next().unwrap_or_default().trim().is_empty()
+}
+
+/// A line as sent, with tabs and carriage returns made visible.
+fn visible(line: &str) -> String {
+    line.replace('\t', "\\t").replace('\r', "\\r")
+}
+
+/// The lines sent, each command followed by its response.
+fn transcript(input: &str, output: &str) -> String {
+    let mut responses = output.split_terminator("\n\n");
+    let mut out = String::new();
+    for line in input.split_terminator('\n') {
+        if !is_command(line) {
+            out.push_str(format!("  {}", visible(line)).trim_end());
+            out.push('\n');
+            continue;
+        }
+        out.push_str(&format!("> {}\n", visible(line)));
+        match responses.next() {
+            Some(response) => out.push_str(&format!("{response}\n")),
+            None => out.push_str("(no response)\n"),
+        }
+    }
+    let extra: Vec<&str> = responses.collect();
+    assert!(extra.is_empty(), "responses to no command: {extra:?}");
+    out
+}
+
+#[test]
+fn recorded_sessions() {
+    insta::glob!("fixtures/gtp/*.gtp", |path| {
+        let input = std::fs::read_to_string(path).expect("the fixture reads");
+        // The version changes with every release; the snapshot keeps a
+        // placeholder.
+        let output = session(input.as_bytes()).replace(env!("CARGO_PKG_VERSION"), "[version]");
+        assert!(
+            output.is_empty() || output.ends_with("\n\n"),
+            "every response ends with an empty line:\n{output}"
+        );
+        insta::assert_snapshot!(transcript(&input, &output));
+    });
+}
+
+/// Responses to commands after `quit` are not given, and a session ends
+/// cleanly at the end of its input without `quit`.
+#[test]
+fn a_session_ends_at_quit_or_at_the_end_of_the_input() {
+    assert_eq!(session(b"quit\nname\n"), "=\n\n");
+    assert_eq!(session(b"name"), "= tengen\n\n");
+    assert_eq!(session(b""), "");
+}
+
+/// Bytes that are not UTF-8 are answered, not a crash.
+#[test]
+fn invalid_utf8_is_an_unknown_command() {
+    let output = session(b"\xff\xfe play\nplay b \xc3\n");
+    assert!(
+        output.starts_with("? unknown command\n\n? syntax error: `\u{fffd}` is not a point"),
+        "{output}"
+    );
+}
+
+/// A line too long to be a command is answered and skipped; the session
+/// goes on.
+#[test]
+fn an_overlong_line_is_refused_and_skipped() {
+    let mut input = vec![b'a'; 3 << 20];
+    input.extend_from_slice(b"\nname\n");
+    assert_eq!(
+        session(&input),
+        "? syntax error: the line is too long\n\n= tengen\n\n"
+    );
+}
