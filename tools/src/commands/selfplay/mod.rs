@@ -225,20 +225,7 @@ impl Plan<'_> {
         ];
         match built {
             [Ok(p1), Ok(p2)] => outcome::play(self.rules, &mut [p1, p2], setup),
-            [Err(e), _] | [_, Err(e)] => Outcome {
-                game: k,
-                seed,
-                ruleset: self.ruleset.into(),
-                options: self.options.to_vec(),
-                rules: self.rules.ruleset.fingerprint(),
-                p1: setup.p1,
-                p2: setup.p2,
-                winner: "none".into(),
-                margin: None,
-                length: 0,
-                placements: 0,
-                end: format!("player-failed: {e}"),
-            },
+            [Err(e), _] | [_, Err(e)] => setup.unplayed(self.rules, &format!("player-failed: {e}")),
         }
     }
 }

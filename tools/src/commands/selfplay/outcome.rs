@@ -90,18 +90,33 @@ pub(crate) fn play(
         None => ("none", None, end.unwrap_or("action-limit").to_string()),
     };
     Outcome {
-        game: setup.game,
-        seed: setup.seed,
-        ruleset: setup.ruleset.to_string(),
-        options: setup.options.to_vec(),
-        rules: rules.ruleset.fingerprint(),
-        p1: setup.p1,
-        p2: setup.p2,
         winner: winner.into(),
         margin,
         length,
         placements,
         end: reason,
+        ..setup.unplayed(rules, "")
+    }
+}
+
+impl Setup<'_> {
+    /// The outcome of this game when it could not be played, ending for
+    /// `reason`.
+    pub(crate) fn unplayed(self, rules: &Rules, reason: &str) -> Outcome {
+        Outcome {
+            game: self.game,
+            seed: self.seed,
+            ruleset: self.ruleset.to_string(),
+            options: self.options.to_vec(),
+            rules: rules.ruleset.fingerprint(),
+            p1: self.p1,
+            p2: self.p2,
+            winner: "none".into(),
+            margin: None,
+            length: 0,
+            placements: 0,
+            end: reason.into(),
+        }
     }
 }
 
