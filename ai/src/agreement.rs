@@ -8,8 +8,8 @@
 //! wrong, and accepts once the marks agree with its judgement.
 
 use tengen_core::analysis::pass_alive_stones;
-use tengen_core::playout::Playout;
-use tengen_core::{Action, Colour, Game, Phase, Point, PointSet, Seat};
+use tengen_core::playout::{LightGame, Playout};
+use tengen_core::{Action, Board, Colour, Game, Phase, Point, PointSet, Seat};
 
 /// How many random continuations a judgement of dead strings plays.
 pub const JUDGEMENT_PLAYOUTS: u32 = 64;
@@ -30,12 +30,26 @@ pub fn judge_dead(game: &Game, seat: Seat, playouts: u32, seed: u64) -> PointSet
     let mut lost = vec![0u32; geometry.point_count()];
     let mut policy = Playout::new(seed);
     policy.action_limit = 4 * geometry.point_count() as u64 + 64;
+    // On the light board where the ruleset allows it (the same games,
+    // faster), otherwise on copies of the game.
+    let light_start = LightGame::from_game(&start);
+    let mut light = light_start.clone();
     let mut copy = start.clone();
     for _ in 0..playouts {
-        copy.clone_from(&start);
-        policy.play(&mut copy);
+        let end = match (&mut light, &light_start) {
+            (Some(light), Some(fresh)) => {
+                light.clone_from(fresh);
+                policy.play_light(light);
+                light.board()
+            }
+            _ => {
+                copy.clone_from(&start);
+                policy.play(&mut copy);
+                copy.board()
+            }
+        };
         for (p, colour) in board.stones() {
-            if owner(&copy, p) == Some(colour.opponent()) {
+            if owner(end, p) == Some(colour.opponent()) {
                 lost[p.index()] += 1;
             }
         }
@@ -72,14 +86,12 @@ fn continuation(game: &Game, seat: Seat) -> Option<Game> {
 
 /// Who a point belongs to at the end of a random game: the colour of its
 /// stone, or of every neighbour of an empty point.
-fn owner(game: &Game, point: Point) -> Option<Colour> {
-    let board = game.board();
+fn owner(board: &Board, point: Point) -> Option<Colour> {
     if let Some(colour) = board.get(point) {
         return Some(colour);
     }
-    let mut colours = game
-        .rules()
-        .geometry
+    let mut colours = board
+        .geometry()
         .neighbours(point)
         .iter()
         .map(|&n| board.get(n));

@@ -18,7 +18,7 @@ use crate::player::{Choice, Player, may_act};
 use crate::tree::{NodeId, Tree};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tengen_core::playout::{Playout, PlayoutRng};
+use tengen_core::playout::{LightGame, Playout, PlayoutRng};
 use tengen_core::{Action, Game, Phase, PointSet, Seat, ToAct};
 
 /// How the search spends its effort.
@@ -63,6 +63,9 @@ pub struct Mcts {
     root_record: Vec<(Seat, Action)>,
     /// The game a playout runs on, reused from iteration to iteration.
     scratch: Option<Game>,
+    /// The light board a playout runs on, where the ruleset allows it
+    /// (reused from iteration to iteration).
+    light: Option<LightGame>,
     policy: Playout,
     rng: PlayoutRng,
     buffer: Vec<Action>,
@@ -86,6 +89,7 @@ impl Mcts {
             root: None,
             root_record: Vec::new(),
             scratch: None,
+            light: None,
             buffer: Vec::new(),
             path: Vec::new(),
             first: Vec::new(),
@@ -260,15 +264,33 @@ impl Mcts {
     /// How the scratch game ends once played out with the light policy.
     fn evaluate(&mut self) -> Option<Outcome> {
         let scratch = self.scratch.as_mut()?;
+        let scale = (scratch.rules().geometry.point_count() as f64 / 10.0).max(1.0);
         if scratch.state().phase() != Phase::Over {
             self.policy.action_limit = 4 * scratch.rules().geometry.point_count() as u64 + 64;
+            // The same game on the light board where the ruleset allows
+            // it, several times faster.
+            let light = match &mut self.light {
+                Some(light) => light.load(scratch).then_some(light),
+                None => {
+                    self.light = LightGame::from_game(scratch);
+                    self.light.as_mut()
+                }
+            };
+            if let Some(light) = light {
+                self.policy.play_light(light);
+                let lead = light.lead();
+                return Some(Outcome {
+                    winner: leader_of(lead),
+                    lead: Some(lead),
+                    scale,
+                });
+            }
             self.policy.play(scratch);
         }
         let state = scratch.state();
         let lead = |sheet: &tengen_core::rules::ScoreSheet| {
             sheet.total[state.colour_of(Seat::One)] - sheet.total[state.colour_of(Seat::Two)]
         };
-        let scale = (scratch.rules().geometry.point_count() as f64 / 10.0).max(1.0);
         Some(match scratch.result() {
             Some(result) => Outcome {
                 winner: result.winner,
@@ -280,11 +302,7 @@ impl Mcts {
                 // score as it stands decides.
                 let lead = lead(&scratch.score());
                 Outcome {
-                    winner: match lead.partial_cmp(&0.0) {
-                        Some(std::cmp::Ordering::Greater) => Some(Seat::One),
-                        Some(std::cmp::Ordering::Less) => Some(Seat::Two),
-                        _ => None,
-                    },
+                    winner: leader_of(lead),
                     lead: Some(lead),
                     scale,
                 }
@@ -376,6 +394,15 @@ impl Mcts {
             win_rate: None,
             playouts: u64::from(JUDGEMENT_PLAYOUTS),
         })
+    }
+}
+
+/// The seat ahead by Player 1's `lead` (`None` when level).
+fn leader_of(lead: f64) -> Option<Seat> {
+    match lead.partial_cmp(&0.0) {
+        Some(std::cmp::Ordering::Greater) => Some(Seat::One),
+        Some(std::cmp::Ordering::Less) => Some(Seat::Two),
+        _ => None,
     }
 }
 

@@ -103,10 +103,58 @@ impl Probe {
     }
 }
 
+/// How many neighbours of a point are empty, and how many hold each
+/// colour, in three 4-bit counts (a point has at most [`MAX_DEGREE`]
+/// neighbours): the empty count in the low bits, then the first colour's,
+/// then the second's.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct Around(u16);
+
+const _: () = assert!(MAX_DEGREE < 16, "a neighbour count fits in four bits");
+
+impl Around {
+    const EMPTY: u16 = 0xF;
+
+    /// All neighbours empty.
+    fn empty(degree: usize) -> Around {
+        Around(degree as u16)
+    }
+
+    #[inline]
+    const fn shift(colour: Colour) -> u16 {
+        4 * (1 + colour.index() as u16)
+    }
+
+    /// What a neighbour turning from empty to `colour` adds (and turning
+    /// back subtracts).
+    #[inline]
+    const fn occupied_by(colour: Colour) -> u16 {
+        (1 << Around::shift(colour)) - 1
+    }
+
+    #[inline]
+    fn empties(self) -> u32 {
+        u32::from(self.0 & Around::EMPTY)
+    }
+
+    #[inline]
+    fn of(self, colour: Colour) -> u32 {
+        u32::from((self.0 >> Around::shift(colour)) & 0xF)
+    }
+
+    /// No neighbour is empty or holds the other colour.
+    #[inline]
+    fn only(self, colour: Colour) -> bool {
+        self.0 & (Around::EMPTY | (0xF << Around::shift(colour.opponent()))) == 0
+    }
+}
+
 /// Stones on a geometry, with incremental strings and hash.
 pub struct Board {
     geometry: Arc<Geometry>,
     cells: Vec<Option<Colour>>,
+    /// For each point, what its neighbours hold.
+    around: Vec<Around>,
     /// For a stone, the head point of its string.
     head: Vec<Point>,
     /// For a stone, the next stone of its string (a circular list).
@@ -125,9 +173,14 @@ impl Board {
     /// An empty board on `geometry`.
     pub fn new(geometry: Arc<Geometry>) -> Board {
         let n = geometry.point_count();
+        let around = geometry
+            .points()
+            .map(|p| Around::empty(geometry.neighbours(p).len()))
+            .collect();
         Board {
             geometry,
             cells: vec![None; n],
+            around,
             head: (0..n).map(Point::new).collect(),
             next: (0..n).map(Point::new).collect(),
             strings: vec![StringData::default(); n],
@@ -172,6 +225,26 @@ impl Board {
     #[inline]
     pub fn is_empty(&self, point: Point) -> bool {
         self.cells[point.index()].is_none()
+    }
+
+    /// How many neighbours of `point` are empty.
+    #[inline]
+    pub fn empty_neighbours(&self, point: Point) -> u32 {
+        self.around[point.index()].empties()
+    }
+
+    /// How many neighbours of `point` hold a stone of `colour`.
+    #[inline]
+    pub fn neighbours_of_colour(&self, point: Point, colour: Colour) -> u32 {
+        self.around[point.index()].of(colour)
+    }
+
+    /// Whether every neighbour of `point` holds a stone of `colour` (for
+    /// an empty point: a one-point eye of that colour, as the playout
+    /// policy sees it).
+    #[inline]
+    pub fn is_surrounded_by(&self, point: Point, colour: Colour) -> bool {
+        self.around[point.index()].only(colour)
     }
 
     /// The Zobrist hash of the position (the empty board hashes to 0).
@@ -256,6 +329,14 @@ impl Board {
             has_liberty: false,
             hash_after_captures: self.hash ^ self.geometry.zobrist(point)[colour.index()],
         };
+        // The common case, settled without visiting the neighbours: an
+        // empty neighbour is a liberty, and with no opposing neighbour
+        // there is nothing to capture.
+        let around = self.around[point.index()];
+        if around.empties() > 0 && around.of(colour.opponent()) == 0 {
+            probe.has_liberty = true;
+            return probe;
+        }
         for &n in self.geometry.neighbours(point) {
             let Some(c) = self.cells[n.index()] else {
                 probe.has_liberty = true;
@@ -331,6 +412,7 @@ impl Board {
         let (around, degree) = self.neighbours_of(point);
         let around = &around[..degree];
         for &n in around {
+            self.around[n.index()].0 += Around::occupied_by(colour);
             match self.cells[n.index()] {
                 None => data.add_liberty(n),
                 Some(_) => {
@@ -389,6 +471,7 @@ impl Board {
             removed.push(stone);
             let (around, degree) = self.neighbours_of(stone);
             for &n in &around[..degree] {
+                self.around[n.index()].0 -= Around::occupied_by(colour);
                 if self.cells[n.index()].is_some() {
                     let h = self.head[n.index()];
                     if h != head {
@@ -480,6 +563,7 @@ impl Board {
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
         self.cells.capacity() * size_of::<Option<Colour>>()
+            + self.around.capacity() * size_of::<Around>()
             + (self.head.capacity() + self.next.capacity() + self.empty.capacity())
                 * size_of::<Point>()
             + self.strings.capacity() * size_of::<StringData>()
@@ -499,6 +583,16 @@ impl Board {
         }
         if fresh.stones != self.stones {
             return Err("stone counts disagree".into());
+        }
+        if let Some(p) = self
+            .geometry
+            .points()
+            .find(|p| self.around[p.index()] != fresh.around[p.index()])
+        {
+            return Err(format!(
+                "the neighbour counts of {} disagree",
+                self.geometry.name(p)
+            ));
         }
         let listed: PointSet = self.empty.iter().copied().collect();
         let empty: PointSet = self.empty_points().collect();
@@ -546,6 +640,7 @@ impl Clone for Board {
         Board {
             geometry: Arc::clone(&self.geometry),
             cells: self.cells.clone(),
+            around: self.around.clone(),
             head: self.head.clone(),
             next: self.next.clone(),
             strings: self.strings.clone(),
@@ -560,6 +655,7 @@ impl Clone for Board {
     fn clone_from(&mut self, source: &Board) {
         self.geometry.clone_from(&source.geometry);
         self.cells.clone_from(&source.cells);
+        self.around.clone_from(&source.around);
         self.head.clone_from(&source.head);
         self.next.clone_from(&source.next);
         self.strings.clone_from(&source.strings);

@@ -39,6 +39,18 @@ use tengen_core::ruleset::Library;
 use tengen_core::text::{DiagramMarks, describe_result, draw, points, short_result};
 use tengen_core::{Colour, Game, Phase, PointSet, Seat, ToAct};
 
+/// A new game of the bundled `ruleset` with `options` (`NAME` or
+/// `NAME=VALUE`), for the property and playout tests; panics with the
+/// diagnostic if it does not assemble.
+pub fn new_game(ruleset: &str, options: &[&str]) -> Game {
+    tengen_variants::link();
+    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    let rules = tengen_variants::library()
+        .assemble(ruleset, &options)
+        .unwrap_or_else(|d| panic!("{ruleset}: {d}"));
+    Game::new(rules)
+}
+
 /// The folder of scenario files, for the runner and other tools.
 pub const SCENARIOS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios");
 

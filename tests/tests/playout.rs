@@ -1,7 +1,6 @@
 //! The shared random playout policy (`tengen_core::playout`) plays every
 //! bundled ruleset to its end, reproducibly from its seed.
 
-use tengen_core::Game;
 use tengen_core::playout::{Playout, PlayoutRng};
 
 const RULESETS: &[(&str, &[&str])] = &[
@@ -16,14 +15,7 @@ const RULESETS: &[(&str, &[&str])] = &[
     ("kill-all-go", &["size=9", "setup=two-batch"]),
 ];
 
-fn game(ruleset: &str, options: &[&str]) -> Game {
-    tengen_variants::link();
-    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
-    let rules = tengen_variants::library()
-        .assemble(ruleset, &options)
-        .unwrap_or_else(|d| panic!("{ruleset}: {d}"));
-    Game::new(rules)
-}
+use tengen_conformance::new_game as game;
 
 #[test]
 fn the_generator_is_reproducible_and_in_range() {

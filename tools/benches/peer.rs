@@ -7,11 +7,14 @@
 //! Rules: tengen's `tromp-taylor` (self-capture allowed) and `go` (suicide
 //! refused), both with exact positional superko over every position; goban's
 //! Chinese rules (suicide refused, simple ko, and a superko check made only
-//! for capturing moves). `cargo bench -p tengen-cli --bench peer`.
+//! for capturing moves). Each ruleset is measured on the generic engine and
+//! on the light playout board (the same games; see
+//! `tengen_core::playout::LightGame`). `cargo bench -p tengen-cli --bench
+//! peer`.
 
 use std::time::Instant;
 use tengen_core::Game;
-use tengen_core::playout::{Playout, PlayoutRng};
+use tengen_core::playout::{LightGame, Playout, PlayoutRng};
 
 const RUNS: usize = 5;
 
@@ -22,16 +25,22 @@ fn main() {
     );
     for (size, games) in [(9usize, 1000usize), (19, 100)] {
         let peer = Peer::new(size);
-        for ruleset in ["tromp-taylor", "go"] {
+        for (ruleset, light) in [
+            ("tromp-taylor", false),
+            ("tromp-taylor", true),
+            ("go", false),
+            ("go", true),
+        ] {
             let mut ours = Vec::new();
             let mut theirs = Vec::new();
             for run in 0..RUNS {
-                ours.push(tengen(ruleset, size, games, run as u64 + 1));
+                ours.push(tengen(ruleset, size, games, run as u64 + 1, light));
                 theirs.push(peer.run(games, run as u64 + 1));
             }
             let (ours, theirs) = (median(&mut ours), median(&mut theirs));
+            let name = format!("{ruleset}{}", if light { " [light]" } else { "" });
             println!(
-                "  {size}x{size} tengen {ruleset:<13} {:>9.0} games/s {:>11.0} placements/s | goban {:>8.0} games/s {:>10.0} placements/s | ratio {:.1}x",
+                "  {size}x{size} tengen {name:<20} {:>9.0} games/s {:>11.0} placements/s | goban {:>8.0} games/s {:>10.0} placements/s | ratio {:.1}x",
                 ours.0,
                 ours.1,
                 theirs.0,
@@ -50,18 +59,25 @@ fn median(rates: &mut [Rate]) -> Rate {
     rates[rates.len() / 2]
 }
 
-fn tengen(ruleset: &str, size: usize, games: usize, seed: u64) -> Rate {
+fn tengen(ruleset: &str, size: usize, games: usize, seed: u64, light: bool) -> Rate {
     let rules = tengen_variants::library()
         .assemble(ruleset, &[format!("size={size}")])
         .unwrap_or_else(|d| panic!("{d}"));
     let fresh = Game::new(rules).without_undo();
     let mut game = fresh.clone();
+    let light_fresh = LightGame::from_game(&fresh).expect("a light ruleset");
+    let mut light_game = light_fresh.clone();
     let mut policy = Playout::new(seed);
     let mut placements = 0;
     let start = Instant::now();
     for _ in 0..games {
-        game.clone_from(&fresh);
-        let stats = policy.play(&mut game);
+        let stats = if light {
+            light_game.clone_from(&light_fresh);
+            policy.play_light(&mut light_game)
+        } else {
+            game.clone_from(&fresh);
+            policy.play(&mut game)
+        };
         assert!(stats.finished, "a random game of {ruleset} ends");
         placements += stats.placements;
     }

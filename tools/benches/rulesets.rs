@@ -8,7 +8,7 @@
 //! `cargo bench -p tengen-cli --bench rulesets`
 
 use std::sync::Arc;
-use tengen_core::playout::Playout;
+use tengen_core::playout::{LightGame, Playout};
 use tengen_core::{Game, Rules};
 
 fn main() {
@@ -39,16 +39,22 @@ fn rules(spec: &str) -> Arc<Rules> {
         .unwrap_or_else(|d| panic!("{d}"))
 }
 
+/// The most actions a playout of `spec` takes: simple-ko games stop after
+/// three times the board's points in actions, as in `tengen bench`.
+fn action_limit(spec: &str, rules: &Rules) -> u64 {
+    if spec.contains("ko=simple") {
+        3 * rules.geometry.point_count() as u64
+    } else {
+        20_000
+    }
+}
+
 /// One random game from the start to its end; simple-ko games stop after
 /// three times the board's points in actions, as in `tengen bench`.
 #[divan::bench(args = PLAYOUTS)]
 fn playout(bencher: divan::Bencher<'_, '_>, spec: &str) {
     let rules = rules(spec);
-    let limit = if spec.contains("ko=simple") {
-        3 * rules.geometry.point_count() as u64
-    } else {
-        20_000
-    };
+    let limit = action_limit(spec, &rules);
     let fresh = Game::new(rules).without_undo();
     let mut game = fresh.clone();
     let mut policy = Playout::new(1);
@@ -56,6 +62,22 @@ fn playout(bencher: divan::Bencher<'_, '_>, spec: &str) {
     bencher.bench_local(|| {
         game.clone_from(&fresh);
         divan::black_box(policy.play(&mut game))
+    });
+}
+
+/// The same games as [`playout`] on the light playout board, for the
+/// rulesets it plays.
+#[divan::bench(args = ["tromp-taylor size=9", "tromp-taylor size=19", "go size=19", "go size=19 ko=simple"])]
+fn light_playout(bencher: divan::Bencher<'_, '_>, spec: &str) {
+    let rules = rules(spec);
+    let limit = action_limit(spec, &rules);
+    let fresh = LightGame::from_game(&Game::new(rules)).expect("a light ruleset");
+    let mut game = fresh.clone();
+    let mut policy = Playout::new(1);
+    policy.action_limit = limit;
+    bencher.bench_local(|| {
+        game.clone_from(&fresh);
+        divan::black_box(policy.play_light(&mut game))
     });
 }
 

@@ -12,7 +12,7 @@ mod topology;
 pub use component::{Component, ComponentKind, ComponentState, Fact, Hooks};
 pub use objective::Objective;
 pub use opening::Opening;
-pub use repetition::{Candidate, Judgement, RepetitionPolicy};
+pub use repetition::{BoardRule, Candidate, Judgement, RepetitionPolicy};
 pub use resolver::{PlacementPlan, Removals, Resolver};
 pub use schedule::{Schedule, Slot};
 pub use scorer::{Bonus, ScoreSheet, Scorer};

@@ -16,6 +16,16 @@ pub trait Objective: Component {
     /// Whether a player may pass placement opportunities during play.
     fn passing_allowed(&self) -> bool;
 
+    /// Whether play ends after two consecutive moves that pass, and only
+    /// then or by resignation, with the higher score winning (equal scores
+    /// a draw) once the players have accepted the marks as they stand,
+    /// which they always may: the light playout board then plays it
+    /// without the generic flow. `false` unless an implementation says
+    /// otherwise.
+    fn two_passes_then_score(&self) -> bool {
+        false
+    }
+
     /// Whether the score decides games of this objective (front ends show
     /// the score as it stands only then).
     fn uses_score(&self) -> bool {

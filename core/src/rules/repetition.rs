@@ -71,4 +71,27 @@ pub trait RepetitionPolicy: Component {
         let _ = (history, board, move_start);
         Judgement::Allow
     }
+
+    /// The rule as one of the standard rules over board hashes, where it
+    /// is exactly that (refusing, never drawing, and judging only the
+    /// positions placements create): the light playout board then plays it
+    /// without the history's bookkeeping. `None` unless an implementation
+    /// says otherwise.
+    fn board_rule(&self) -> Option<BoardRule> {
+        None
+    }
+}
+
+/// A repetition rule that looks only at the hashes of the boards the game
+/// has had, in one of the standard ways (see
+/// [`RepetitionPolicy::board_rule`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardRule {
+    /// Any board may recur.
+    Unrestricted,
+    /// A placement may not recreate the latest board, nor the one before
+    /// it.
+    SimpleKo,
+    /// A placement may not recreate any board the game has had.
+    PositionalSuperko,
 }

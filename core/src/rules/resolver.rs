@@ -88,6 +88,17 @@ pub trait Resolver: Component {
     /// pass-alive analysis depends on it.
     fn allows_self_capture(&self) -> bool;
 
+    /// Whether every placement resolves at once exactly as
+    /// [`Board::play`] does (opposing strings without liberties removed),
+    /// followed, where [`Resolver::allows_self_capture`] says so, by
+    /// [`Board::remove_string`] of the mover's own string when it is left
+    /// without liberties, each placement creating a position: the light
+    /// playout board then plays it without the generic flow. `false`
+    /// unless an implementation says otherwise.
+    fn captures_each_placement(&self) -> bool {
+        false
+    }
+
     /// Whether this resolver does work at the end of a move (then the core
     /// keeps a copy of the game to restore if that work is refused).
     fn clears_at_move_end(&self) -> bool {

@@ -49,4 +49,12 @@ impl fmt::Display for Slot {
 pub trait Schedule: Component {
     /// The letter that owns opportunity `k`.
     fn slot(&self, k: u64) -> Slot;
+
+    /// Whether this is strict alternation (A, B, A, B, ...) with nothing
+    /// else a player may do with a move: the light playout board (see
+    /// [`crate::playout::LightGame`]) then plays it without the generic
+    /// flow. `false` unless an implementation says otherwise.
+    fn alternates_strictly(&self) -> bool {
+        false
+    }
 }

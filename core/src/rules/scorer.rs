@@ -54,4 +54,15 @@ impl ScoreSheet {
 pub trait Scorer: Component {
     /// The score of the game's board now.
     fn score(&self, state: &GameState) -> ScoreSheet;
+
+    /// Where the score of this game is, from now on, the area count of the
+    /// board (stones plus empty regions reaching only one colour, no
+    /// string marked dead) plus points that no action of play can change
+    /// any more, those points for each colour: the light playout board
+    /// then scores without the generic flow. `None` unless an
+    /// implementation says otherwise.
+    fn fixed_bonuses(&self, state: &GameState) -> Option<ByColour<f64>> {
+        let _ = state;
+        None
+    }
 }

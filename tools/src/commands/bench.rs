@@ -5,7 +5,7 @@ use super::Failure;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 use tengen_core::Game;
-use tengen_core::playout::Playout;
+use tengen_core::playout::{LightGame, Playout};
 
 /// The rulesets measured when none is named: every bundled ruleset, on the
 /// boards the performance targets name. Simple ko does not stop random
@@ -83,28 +83,49 @@ pub(crate) fn run(plan: &Plan<'_>) -> Result<(), Failure> {
         "ruleset", "games/s", "placements/s", "per game"
     );
     for (ruleset, options, limit) in &targets {
-        let measured = measure(ruleset, options, *limit, plan)?;
-        println!(
-            "  {:<44} {:>10.0} {:>14.0} {:>10.1}{}",
-            measured.label,
-            measured.games_per_second,
-            measured.placements_per_second,
-            measured.placements_per_game,
-            if measured.unfinished > 0 {
-                format!(
-                    "  ({} games stopped at the action limit)",
-                    measured.unfinished
-                )
-            } else {
-                String::new()
-            }
-        );
+        for engine in [Engine::Generic, Engine::Light] {
+            let Some(measured) = measure(ruleset, options, *limit, engine, plan)? else {
+                continue;
+            };
+            print_row(&measured);
+        }
     }
     if suite {
+        println!();
+        println!(
+            "  [light board]: the same games on the bare board, for the rulesets whose components allow it."
+        );
         loading(plan)?;
         memory(plan)?;
     }
     Ok(())
+}
+
+/// Which engine plays the games.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Engine {
+    /// The generic flow, every component consulted.
+    Generic,
+    /// The light playout board, where the ruleset allows it.
+    Light,
+}
+
+fn print_row(measured: &Measured) {
+    println!(
+        "  {:<44} {:>10.0} {:>14.0} {:>10.1}{}",
+        measured.label,
+        measured.games_per_second,
+        measured.placements_per_second,
+        measured.placements_per_game,
+        if measured.unfinished > 0 {
+            format!(
+                "  ({} games stopped at the action limit)",
+                measured.unfinished
+            )
+        } else {
+            String::new()
+        }
+    );
 }
 
 /// How long loading and validating each bundled ruleset takes: the TOML
@@ -184,19 +205,31 @@ fn measure(
     ruleset: &str,
     options: &[String],
     limit: Limit,
+    engine: Engine,
     plan: &Plan<'_>,
-) -> Result<Measured, Failure> {
+) -> Result<Option<Measured>, Failure> {
     let rules = super::assemble(ruleset, options)?;
     let action_limit = match limit {
         Limit::Default => plan.max_actions,
         Limit::ThreeTimesThePoints => 3 * rules.geometry.point_count() as u64,
     };
-    let label = if options.is_empty() {
+    let mut label = if options.is_empty() {
         ruleset.to_string()
     } else {
         format!("{ruleset} {}", options.join(" "))
     };
     let fresh = Game::new(rules).without_undo();
+    let light_fresh = match engine {
+        Engine::Generic => None,
+        Engine::Light => match LightGame::from_game(&fresh) {
+            Some(light) => {
+                label.push_str(" [light board]");
+                Some(light)
+            }
+            None => return Ok(None),
+        },
+    };
+    let mut light = light_fresh.clone();
     // Each game starts as a copy of the fresh one, made in the memory of
     // the last (as a tree search would reuse it).
     let mut game = fresh.clone();
@@ -211,8 +244,16 @@ fn measure(
         let mut run_placements = 0u64;
         let start = Instant::now();
         for game_number in 0..plan.games {
-            game.clone_from(&fresh);
-            let stats = policy.play(&mut game);
+            let stats = match (&mut light, &light_fresh) {
+                (Some(light), Some(fresh)) => {
+                    light.clone_from(fresh);
+                    policy.play_light(light)
+                }
+                _ => {
+                    game.clone_from(&fresh);
+                    policy.play(&mut game)
+                }
+            };
             run_placements += stats.placements;
             unfinished += usize::from(!stats.finished);
             if progress && game_number % 64 == 0 {
@@ -234,13 +275,13 @@ fn measure(
     if progress {
         eprint!("\r{:70}\r", "");
     }
-    Ok(Measured {
+    Ok(Some(Measured {
         label,
         games_per_second: median(&mut games_per_second),
         placements_per_second: median(&mut placements_per_second),
         placements_per_game: placements as f64 / (plan.games * plan.runs) as f64,
         unfinished,
-    })
+    }))
 }
 
 fn median(values: &mut [f64]) -> f64 {

@@ -168,4 +168,8 @@ impl Objective for Score {
     fn passing_allowed(&self) -> bool {
         true
     }
+
+    fn two_passes_then_score(&self) -> bool {
+        true
+    }
 }

@@ -2,7 +2,7 @@
 
 use tengen_core::RepetitionPolicy;
 use tengen_core::game::PositionHistory;
-use tengen_core::rules::{Candidate, Judgement};
+use tengen_core::rules::{BoardRule, Candidate, Judgement};
 
 tengen_core::component! {
     /// No repetition rule: any position may recur, any number of times.
@@ -24,5 +24,9 @@ impl RepetitionPolicy for NoRepetitionRule {
 
     fn rule_name(&self) -> &'static str {
         "no repetition rule"
+    }
+
+    fn board_rule(&self) -> Option<BoardRule> {
+        Some(BoardRule::Unrestricted)
     }
 }

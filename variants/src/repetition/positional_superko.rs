@@ -2,7 +2,7 @@
 
 use tengen_core::RepetitionPolicy;
 use tengen_core::game::PositionHistory;
-use tengen_core::rules::{Candidate, Judgement};
+use tengen_core::rules::{BoardRule, Candidate, Judgement};
 
 tengen_core::component! {
     /// Positional superko: no placement may create a board position that
@@ -30,5 +30,9 @@ impl RepetitionPolicy for PositionalSuperko {
 
     fn rule_name(&self) -> &'static str {
         "positional superko"
+    }
+
+    fn board_rule(&self) -> Option<BoardRule> {
+        Some(BoardRule::PositionalSuperko)
     }
 }

@@ -2,7 +2,7 @@
 
 use tengen_core::RepetitionPolicy;
 use tengen_core::game::PositionHistory;
-use tengen_core::rules::{Candidate, Judgement};
+use tengen_core::rules::{BoardRule, Candidate, Judgement};
 
 tengen_core::component! {
     /// Simple ko: a placement may not recreate the position that stood just
@@ -35,5 +35,9 @@ impl RepetitionPolicy for SimpleKo {
 
     fn rule_name(&self) -> &'static str {
         "simple ko"
+    }
+
+    fn board_rule(&self) -> Option<BoardRule> {
+        Some(BoardRule::SimpleKo)
     }
 }

@@ -72,6 +72,10 @@ impl Resolver for PerPlacement {
         self.suicide == Suicide::Allowed
     }
 
+    fn captures_each_placement(&self) -> bool {
+        true
+    }
+
     fn plan(&self, board: &Board, colour: Colour, point: Point) -> Result<PlacementPlan, Refusal> {
         self.admits(board, colour, point).ok_or_else(|| {
             let label = board.geometry().label(point);

@@ -23,4 +23,8 @@ impl Schedule for Alternating {
             Slot::B
         }
     }
+
+    fn alternates_strictly(&self) -> bool {
+        true
+    }
 }

@@ -299,6 +299,44 @@ impl Component for Area {
 impl Scorer for Area {
     fn score(&self, state: &GameState) -> ScoreSheet {
         let count = area_count(state.board(), state.marks());
+        let bonuses = self.bonuses(state);
+        let mut total = ByColour::new(0.0, 0.0);
+        for c in Colour::BOTH {
+            total[c] = f64::from(count.stones[c] + count.territory[c]);
+        }
+        for b in &bonuses {
+            total[b.colour] += b.points;
+        }
+        ScoreSheet {
+            stones: count.stones,
+            territory: count.territory,
+            bonuses,
+            total,
+        }
+    }
+
+    /// Komi, a button already taken and a reverse komi already declared
+    /// are fixed; a button still to take, or a reverse komi still to
+    /// declare, is not.
+    fn fixed_bonuses(&self, state: &GameState) -> Option<ByColour<f64>> {
+        let reverse_komi = self.reverse_komi_of(state);
+        let button_open =
+            Area::owner(state).is_none() && self.button.value(self.points, reverse_komi).is_some();
+        if reverse_komi == ReverseKomi::Pending || button_open {
+            return None;
+        }
+        let mut points = ByColour::new(0.0, 0.0);
+        for b in self.bonuses(state) {
+            points[b.colour] += b.points;
+        }
+        Some(points)
+    }
+}
+
+impl Area {
+    /// The points added to the board's count: komi, the button where it
+    /// has been taken, a declared reverse komi.
+    fn bonuses(&self, state: &GameState) -> Vec<Bonus> {
         let mut bonuses = Vec::new();
         if self.komi != 0.0 {
             bonuses.push(Bonus {
@@ -325,18 +363,6 @@ impl Scorer for Area {
                 points: f64::from(k),
             });
         }
-        let mut total = ByColour::new(0.0, 0.0);
-        for c in Colour::BOTH {
-            total[c] = f64::from(count.stones[c] + count.territory[c]);
-        }
-        for b in &bonuses {
-            total[b.colour] += b.points;
-        }
-        ScoreSheet {
-            stones: count.stones,
-            territory: count.territory,
-            bonuses,
-            total,
-        }
+        bonuses
     }
 }

@@ -12,15 +12,46 @@
 //! opening, an agreement phase) an action is chosen uniformly among the
 //! legal ones, accepting the marks as they stand where that is possible.
 //! Resignation is never chosen.
+//!
+//! Rulesets simple enough for the bare board (ordinary Go, Tromp-Taylor
+//! Go) can also be played out on a [`LightGame`], with the same policy
+//! and the same random draws, so the same seed makes the same game,
+//! several times faster.
+
+mod light;
+
+pub use light::LightGame;
 
 use crate::action::{Action, Declaration, DeclarationKind};
-use crate::colour::Seat;
+use crate::board::Board;
+use crate::colour::{Colour, Seat};
 use crate::game::{Game, Phase, ToAct};
 use crate::point::Point;
 
 /// How many empty points the policy draws at random (with replacement)
 /// before it tries them all in random order.
 const REJECTION_DRAWS: usize = 8;
+
+/// Sorts the empty points of `board` into the one-point eyes of `colour`
+/// and the others, in list order. Written without a branch on the test,
+/// which no predictor can guess late in a game.
+fn sort_out_eyes(board: &Board, colour: Colour, others: &mut Vec<Point>, eyes: &mut Vec<Point>) {
+    let empty = board.empty_list();
+    others.clear();
+    others.resize(empty.len(), Point::default());
+    eyes.clear();
+    eyes.resize(empty.len(), Point::default());
+    let (mut o, mut e) = (0, 0);
+    for &p in empty {
+        let eye = board.is_surrounded_by(p, colour);
+        others[o] = p;
+        eyes[e] = p;
+        o += usize::from(!eye);
+        e += usize::from(eye);
+    }
+    others.truncate(o);
+    eyes.truncate(e);
+}
 
 /// A small, fast, reproducible random number generator (xorshift64*).
 #[derive(Clone, Debug)]
@@ -157,6 +188,62 @@ impl Playout {
         stats
     }
 
+    /// Plays `game` to its end (or the action limit) with the policy, on
+    /// the light board: the same draws as [`Playout::play`] makes on the
+    /// game the light board stands for, so the same seed makes the same
+    /// placements and passes.
+    pub fn play_light(&mut self, game: &mut LightGame) -> PlayoutStats {
+        let mut stats = PlayoutStats::default();
+        if let Some(log) = &mut self.placements {
+            log.clear();
+        }
+        while stats.actions < self.action_limit && !game.is_over() {
+            // The draw [`Playout::play`] makes for a special turn, which
+            // these rulesets never have.
+            let _ = self.rng.below(20);
+            let seat = game.mover();
+            match self.light_placement(game) {
+                Some(p) => {
+                    self.log(seat, p);
+                    stats.placed();
+                }
+                None => {
+                    game.pass();
+                    stats.actions += 1;
+                }
+            }
+        }
+        stats.finished = game.is_over();
+        stats
+    }
+
+    /// [`Playout::placement_or_pass`] on the light board: the placement
+    /// played, or `None` where the mover should pass.
+    #[inline]
+    fn light_placement(&mut self, game: &mut LightGame) -> Option<Point> {
+        let colour = game.colour_of(game.mover());
+        let own_eye = |game: &LightGame, p: Point| game.board().is_surrounded_by(p, colour);
+        for _ in 0..REJECTION_DRAWS {
+            let empty = game.board().empty_list();
+            if empty.is_empty() {
+                break;
+            }
+            let p = empty[self.rng.below(empty.len())];
+            if !own_eye(game, p) && game.place_if_legal(p) {
+                return Some(p);
+            }
+        }
+        sort_out_eyes(game.board(), colour, &mut self.candidates, &mut self.eyes);
+        while !self.candidates.is_empty() {
+            let i = self.rng.below(self.candidates.len());
+            let p = self.candidates.swap_remove(i);
+            if game.place_if_legal(p) {
+                return Some(p);
+            }
+        }
+        None
+    }
+
     fn apply(game: &mut Game, seat: Seat, action: Action, stats: &mut PlayoutStats) -> bool {
         let ok = game.apply(seat, action).is_ok();
         if ok {
@@ -170,13 +257,7 @@ impl Playout {
     /// neither.
     fn placement_or_pass(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
         let colour = game.state().colour_of(seat);
-        let own_eye = |game: &Game, p: Point| {
-            game.rules()
-                .geometry
-                .neighbours(p)
-                .iter()
-                .all(|&n| game.board().get(n) == Some(colour))
-        };
+        let own_eye = |game: &Game, p: Point| game.board().is_surrounded_by(p, colour);
         // Rejection sampling first: an empty point drawn uniformly, played
         // if it is a legal placement outside the mover's own eyes. The
         // first accepted draw is uniform among those placements, and while
@@ -192,17 +273,13 @@ impl Playout {
                 return stats.placed();
             }
         }
-        // Then every empty point in random order (still uniform among the
-        // qualifying ones), the eyes kept aside.
-        self.candidates.clear();
-        self.candidates.extend_from_slice(game.board().empty_list());
-        self.eyes.clear();
+        // Then every other empty point in random order (still uniform
+        // among the qualifying ones), the eyes kept aside.
+        sort_out_eyes(game.board(), colour, &mut self.candidates, &mut self.eyes);
         while !self.candidates.is_empty() {
             let i = self.rng.below(self.candidates.len());
             let p = self.candidates.swap_remove(i);
-            if own_eye(game, p) {
-                self.eyes.push(p);
-            } else if game.place_if_legal(seat, p) {
+            if game.place_if_legal(seat, p) {
                 self.log(seat, p);
                 return stats.placed();
             }

@@ -1,0 +1,211 @@
+//! The light playout board (`tengen_core::playout::LightGame`) plays the
+//! rulesets it accepts exactly as the generic engine does: the same seed
+//! makes the same game, every placement it allows the generic engine
+//! allows and the other way round, and the final score is the same. It
+//! refuses every ruleset it cannot play exactly.
+
+use tengen_core::playout::{LightGame, Playout, PlayoutRng};
+use tengen_core::{Action, Game, Phase, Seat, ToAct};
+
+/// The rulesets the light board plays, with every ko rule and suicide rule
+/// they offer, and a handicap opening (the board takes over once it is
+/// placed).
+const LIGHT: &[(&str, &[&str])] = &[
+    ("go", &["size=9"]),
+    ("go", &["size=9", "ko=simple"]),
+    ("go", &["size=19", "ko=simple"]),
+    ("go", &["size=13", "handicap=4"]),
+    ("tromp-taylor", &["size=9"]),
+    ("tromp-taylor", &["size=9", "ko=simple"]),
+    ("tromp-taylor", &["size=13", "ko=simple", "komi=0"]),
+];
+
+/// Rulesets the light board must leave to the generic engine: moves of
+/// several placements, special turns, no passing, other objectives,
+/// buttons and reverse komi still to settle.
+const GENERIC: &[(&str, &[&str])] = &[
+    ("thue-morse-go", &["size=11"]),
+    ("enhanced-go", &["size=9"]),
+    ("mathematical-go", &["size=9"]),
+    ("kill-all-go", &["size=9"]),
+];
+
+use tengen_conformance::new_game as game;
+
+/// `game` after `moves` moves of the generic light policy (and the
+/// opening, if any), so the light board takes over in the middle of a
+/// game, with a capture, a ko or a pass behind it.
+fn after(mut game: Game, moves: u64, seed: u64) -> Game {
+    let mut policy = Playout::new(seed);
+    policy.action_limit = moves;
+    policy.play(&mut game);
+    game
+}
+
+#[test]
+fn the_same_seed_makes_the_same_game_on_both_boards() {
+    let mut compared = 0;
+    for &(ruleset, options) in LIGHT {
+        for seed in 1..=6u64 {
+            let start = after(game(ruleset, options), seed * 7, seed);
+            if start.state().phase() != Phase::Play {
+                continue;
+            }
+            let mut light = LightGame::from_game(&start)
+                .unwrap_or_else(|| panic!("{ruleset} {options:?}: the light board refuses it"));
+            let limit = 3 * start.rules().geometry.point_count() as u64;
+            let mut generic_policy = Playout::new(seed ^ 0xABCD);
+            generic_policy.keep_placements();
+            generic_policy.action_limit = limit;
+            let mut light_policy = generic_policy.clone();
+            let mut generic = start.copy_without_undo();
+            let played = generic_policy.play(&mut generic);
+            let light_played = light_policy.play_light(&mut light);
+            let context = format!("{ruleset} {options:?} seed {seed}");
+            assert_eq!(
+                generic_policy.placements(),
+                light_policy.placements(),
+                "{context}: the same placements in the same order"
+            );
+            assert_eq!(played.placements, light_played.placements, "{context}");
+            assert_eq!(generic.board().hash(), light.board().hash(), "{context}");
+            if played.finished {
+                assert!(light.is_over(), "{context}: both games are over");
+                let result = generic.result().expect("a finished game has a result");
+                let sheet = result.score.as_ref().expect("the score decided");
+                let state = generic.state();
+                let lead = sheet.total[state.colour_of(Seat::One)]
+                    - sheet.total[state.colour_of(Seat::Two)];
+                assert_eq!(light.lead(), lead, "{context}: the same score");
+                assert_eq!(light.leader(), result.winner, "{context}: the same winner");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 20, "only {compared} finished games compared");
+}
+
+#[test]
+fn both_boards_allow_the_same_placements_at_every_step() {
+    for &(ruleset, options) in LIGHT {
+        if options.contains(&"size=19") {
+            continue;
+        }
+        for seed in 1..=3u64 {
+            let mut generic = after(game(ruleset, options), 0, seed);
+            let mut light = LightGame::from_game(&generic).expect("the light board plays it");
+            let mut rng = PlayoutRng::new(seed);
+            let limit = 3 * generic.rules().geometry.point_count();
+            for step in 0..limit {
+                let ToAct::Seat(seat) = generic.to_act() else {
+                    break;
+                };
+                if generic.state().phase() != Phase::Play {
+                    break;
+                }
+                assert_eq!(light.mover(), seat, "{ruleset} step {step}: the mover");
+                let points: Vec<_> = generic.rules().geometry.points().collect();
+                let legal: Vec<_> = points
+                    .iter()
+                    .copied()
+                    .filter(|&p| generic.is_legal_placement(seat, p))
+                    .collect();
+                let light_legal: Vec<_> = points
+                    .iter()
+                    .copied()
+                    .filter(|&p| light.is_legal(p))
+                    .collect();
+                assert_eq!(
+                    legal, light_legal,
+                    "{ruleset} {options:?} seed {seed} step {step}: the legal placements"
+                );
+                // Mostly a placement, sometimes a pass (one pass in a row
+                // never ends the game here).
+                if legal.is_empty() || rng.below(12) == 0 {
+                    generic.apply(seat, Action::Pass).expect("passing is legal");
+                    assert!(light.pass());
+                } else {
+                    let p = legal[rng.below(legal.len())];
+                    generic.apply(seat, Action::Place(p)).expect("legal");
+                    assert!(light.place_if_legal(p));
+                }
+                assert_eq!(generic.board().hash(), light.board().hash());
+                assert_eq!(
+                    light.is_over(),
+                    generic.state().phase() != Phase::Play,
+                    "{ruleset} step {step}: play stops on both boards together"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_refused_placement_changes_nothing() {
+    let start = after(game("go", &["size=9", "ko=simple"]), 40, 3);
+    let mut light = LightGame::from_game(&start).expect("the light board plays go");
+    let occupied = start
+        .board()
+        .stones()
+        .next()
+        .map(|(p, _)| p)
+        .expect("a stone after 40 moves");
+    let (hash, mover) = (light.board().hash(), light.mover());
+    assert!(!light.place_if_legal(occupied), "an occupied point");
+    assert_eq!((light.board().hash(), light.mover()), (hash, mover));
+}
+
+#[test]
+fn rulesets_the_bare_board_cannot_play_are_left_to_the_generic_engine() {
+    for &(ruleset, options) in GENERIC {
+        let start = after(game(ruleset, options), 10, 1);
+        assert!(
+            LightGame::from_game(&start).is_none(),
+            "{ruleset} {options:?} is not a light ruleset"
+        );
+    }
+    // Before the handicap stones are placed, the opening is still running.
+    let handicap = game("go", &["size=13", "handicap=4"]);
+    if handicap.state().phase() != Phase::Play {
+        assert!(LightGame::from_game(&handicap).is_none());
+    }
+    // A finished game has nothing left to play.
+    let mut over = game("tromp-taylor", &["size=9"]);
+    Playout::new(1).play(&mut over);
+    assert!(LightGame::from_game(&over).is_none(), "the game is over");
+}
+
+/// Tromp-Taylor Go with simple ko (seed `tromp-taylor.toml`, option `ko`;
+/// the simple ko rule refuses a placement that recreates the board before
+/// the latest one). Black plays A1, then B1, which joins A1 into a string
+/// with no liberty: both stones are self-captured. After White passes,
+/// Black on A1 again would bring back the board before that self-capture,
+/// though A1 has an empty neighbour: both boards refuse it.
+#[test]
+fn a_stone_next_to_an_empty_point_can_still_repeat_after_a_self_capture() {
+    let mut generic = game("tromp-taylor", &["size=9", "ko=simple"]);
+    let g = std::sync::Arc::clone(&generic.rules().geometry);
+    let at = |name: &str| g.parse_point(name).expect("on the board");
+    let moves = [
+        (Seat::One, Some("A1")),
+        (Seat::Two, Some("A2")),
+        (Seat::One, None),
+        (Seat::Two, Some("B2")),
+        (Seat::One, None),
+        (Seat::Two, Some("C1")),
+        (Seat::One, Some("B1")),
+        (Seat::Two, None),
+    ];
+    for (seat, point) in moves {
+        let action = point.map_or(Action::Pass, |p| Action::Place(at(p)));
+        generic.apply(seat, action).expect("a legal move");
+    }
+    assert!(generic.board().is_empty(at("A1")) && generic.board().is_empty(at("B1")));
+    assert!(
+        !generic.is_legal_placement(Seat::One, at("A1")),
+        "the generic engine refuses the repetition"
+    );
+    let light = LightGame::from_game(&generic).expect("the light board plays it");
+    assert!(!light.is_legal(at("A1")), "so does the light board");
+    assert!(light.is_legal(at("B1")), "B1 alone makes a new board");
+}
