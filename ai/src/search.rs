@@ -373,6 +373,35 @@ impl Mcts {
         }
     }
 
+    /// The claim policy, where `seat` may claim a role (a Kill-All
+    /// setup): each claim is weighed against going on without claiming,
+    /// by the results of random continuations of each; the best claim is
+    /// made when it does at least as well as going on. Without it the
+    /// search would rarely spend its playouts on a claim, one action
+    /// among a board's worth of setup placements, and a setup that runs
+    /// to its limit forces the claim on whoever is to move then.
+    fn claim(&mut self, game: &Game, seat: Seat, options: &[Action]) -> Option<Choice> {
+        if !options.iter().any(|a| matches!(a, Action::Claim(_))) {
+            return None;
+        }
+        let playouts = CLAIM_PLAYOUTS.min(self.config.playouts.max(8) as u32);
+        let seed = self.seed_for(game) ^ 0xC1A1_4D00;
+        let going_on = options
+            .iter()
+            .any(|a| !matches!(a, Action::Claim(_)))
+            .then(|| mean_result(game, None, seat, playouts, seed));
+        let (action, value) = options
+            .iter()
+            .filter(|a| matches!(a, Action::Claim(_)))
+            .map(|&a| (a, mean_result(game, Some((seat, a)), seat, playouts, seed)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))?;
+        (going_on.is_none_or(|g| value >= g)).then_some(Choice {
+            action,
+            win_rate: Some(value),
+            playouts: u64::from(playouts) * if going_on.is_some() { 2 } else { 1 },
+        })
+    }
+
     /// The strings `seat` judges dead in `game`'s position (judged once a
     /// board), and the strings whose marks the player has changed there.
     fn judgement(&mut self, game: &Game, seat: Seat) -> &mut (u64, PointSet, PointSet) {
@@ -395,6 +424,40 @@ impl Mcts {
             playouts: u64::from(JUDGEMENT_PLAYOUTS),
         })
     }
+}
+
+/// The random continuations each side of a claim decision rests on.
+const CLAIM_PLAYOUTS: u32 = 128;
+
+/// `seat`'s mean result (1 a win, a half a draw or an unfinished game) in
+/// `playouts` random continuations of `game`, after `first` where given.
+fn mean_result(
+    game: &Game,
+    first: Option<(Seat, Action)>,
+    seat: Seat,
+    playouts: u32,
+    seed: u64,
+) -> f64 {
+    let mut start = game.copy_without_undo();
+    if let Some((by, action)) = first
+        && start.apply(by, action).is_err()
+    {
+        return 0.0;
+    }
+    let mut policy = Playout::new(seed);
+    policy.action_limit = 4 * game.rules().geometry.point_count() as u64 + 64;
+    let mut copy = start.clone();
+    let mut total = 0.0;
+    for _ in 0..playouts {
+        copy.clone_from(&start);
+        policy.play(&mut copy);
+        total += match copy.result().map(|r| r.winner) {
+            Some(Some(w)) if w == seat => 1.0,
+            Some(Some(_)) => 0.0,
+            _ => 0.5,
+        };
+    }
+    total / f64::from(playouts)
 }
 
 /// The seat ahead by Player 1's `lead` (`None` when level).
@@ -511,7 +574,10 @@ impl Player for Mcts {
                 win_rate: None,
                 playouts: 0,
             },
-            _ => self.search(game, seat),
+            _ => match self.claim(game, seat, &options) {
+                Some(claim) => claim,
+                None => self.search(game, seat),
+            },
         };
         // Before passing where the ruleset lets the mover mark dead strings
         // with the pass (Thue-Morse Go's ending), propose the marks the

@@ -112,3 +112,34 @@ fn declares_the_smallest_handicap_and_reverse_komi() {
         );
     }
 }
+
+/// Kill-All Go's Pieboxing setup (seed `kill-all-go.toml`, setups): once
+/// the setup limit is reached, the player to move must claim the Attacker
+/// side. With 39 of the 40 stones placed, placing the last one hands the
+/// full box to the opponent and leaves the player defending against it, so
+/// the claim policy claims the Attacker side at once.
+#[test]
+fn claims_the_attacker_side_before_the_box_is_handed_over() {
+    use tengen_ai::{Mcts, Player, SearchConfig};
+    use tengen_core::Role;
+    let rules = tengen_variants::library()
+        .assemble("kill-all-go", &["size=9".into()])
+        .expect("kill-all-go assembles");
+    let mut game = Game::new(rules);
+    let points: Vec<_> = game.rules().geometry.points().collect();
+    let mut seat = Seat::One;
+    // Stones on every other point, so no setup stone touches another.
+    for &p in points.iter().step_by(2).take(39) {
+        game.apply(seat, Action::Place(p)).expect("a setup stone");
+        seat = seat.other();
+    }
+    assert_eq!(seat, Seat::Two, "Player 2 moves with 39 stones placed");
+    let mut search = Mcts::new(SearchConfig {
+        playouts: 200,
+        seed: 1,
+        ..SearchConfig::default()
+    });
+    let choice = search.choose(&game, seat).expect("a choice");
+    assert_eq!(choice.action, Action::Claim(Role::Attacker));
+    assert!(choice.win_rate.is_some_and(|w| w > 0.5), "{choice:?}");
+}

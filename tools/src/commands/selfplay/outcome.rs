@@ -47,17 +47,20 @@ pub(crate) struct Setup<'a> {
 }
 
 /// Plays a game of `rules` between `players` (Player 1's first) to its
-/// end, or to twenty times the board's points in actions.
+/// end, or to twenty times the board's points in moves (a move of several
+/// actions, such as a special turn with its payments, counts once), with
+/// a hundred times the points in actions as a last guard.
 pub(crate) fn play(
     rules: &Arc<Rules>,
     players: &mut [Box<dyn Player>; 2],
     setup: Setup<'_>,
 ) -> Outcome {
     let mut game = Game::new(Arc::clone(rules));
-    let limit = 20 * rules.geometry.point_count() as u64 + 100;
+    let points = rules.geometry.point_count() as u64;
+    let (move_limit, action_limit) = (20 * points + 100, 100 * points + 500);
     let (mut length, mut placements) = (0, 0);
     let mut end = None;
-    while length < limit {
+    while length < action_limit && u64::from(game.state().moves_completed()) < move_limit {
         let Some(seat) = next_actor(&game) else {
             break;
         };
