@@ -72,6 +72,20 @@ impl Game {
         {
             return false;
         }
+        if let Some(legal) = self.lone_placement_by_probe(seat, point) {
+            debug_assert_eq!(
+                legal,
+                self.is_legal_placement_on_a_copy(seat, point),
+                "a probe decides a lone placement as a copy of the board does"
+            );
+            return legal;
+        }
+        self.is_legal_placement_on_a_copy(seat, point)
+    }
+
+    /// [`Game::is_legal_placement`] for a placement in play by the seat to
+    /// move, without the shortcut of [`Game::lone_placement_by_probe`].
+    fn is_legal_placement_on_a_copy(&self, seat: Seat, point: Point) -> bool {
         let ends = self.ends_move_after_this();
         let depends_on_the_end = if ends {
             self.rules.profile.clears_at_move_end
@@ -94,9 +108,14 @@ impl Game {
     /// placement that is not legal changes nothing.
     pub fn place_if_legal(&mut self, seat: Seat, point: Point) -> bool {
         let action = Action::Place(point);
-        let decided_by_probes = self.state.current.seat == seat
-            && point.index() < self.rules.geometry.point_count()
-            && self.plays_without_backup(action);
+        let lone = self.lone_placement_by_probe(seat, point);
+        if lone == Some(false) {
+            return false;
+        }
+        let decided_by_probes = lone.is_some()
+            || (self.state.current.seat == seat
+                && point.index() < self.rules.geometry.point_count()
+                && self.plays_without_backup(action));
         if !decided_by_probes {
             // Setup placements, and placements whose legality depends on
             // how the move ends (tried on a copy of the board first).
@@ -190,6 +209,45 @@ impl Game {
         .is_ok()
     }
 
+    /// Whether a placement of `seat` (to move, in play) on `point` is
+    /// legal, where it is the only placement of its move and ends it, and
+    /// the resolver resolves such a placement as [`Board::probe`] foresees
+    /// (see [`Resolver::resolves_lone_placement_as_probed`]): the
+    /// components' vetoes, the probe's captures and liberty, and the
+    /// repetition rule's judgement of the position the move ends on, all
+    /// without a copy of the board. `None` where that does not apply.
+    ///
+    /// [`Board::probe`]: crate::Board::probe
+    /// [`Resolver::resolves_lone_placement_as_probed`]: crate::rules::Resolver::resolves_lone_placement_as_probed
+    pub(super) fn lone_placement_by_probe(&self, seat: Seat, point: Point) -> Option<bool> {
+        let applies = self.rules.profile.lone_placement_probed
+            && self.state.phase == Phase::Play
+            && self.state.current.seat == seat
+            && self.state.placed_this_move.is_empty()
+            && point.index() < self.rules.geometry.point_count()
+            && self.ends_move_after_this();
+        if !applies {
+            return None;
+        }
+        let board = &self.state.board;
+        if !board.is_empty(point) || !self.components_admit(seat, Action::Place(point)) {
+            return Some(false);
+        }
+        let colour = self.state.colours[seat];
+        let probe = board.probe(point, colour);
+        let hash = if probe.has_liberty {
+            probe.hash_after_captures
+        } else if self.rules.resolver.allows_self_capture() {
+            board.hash_after_self_capture(point, colour)
+        } else {
+            return Some(false);
+        };
+        Some(
+            self.judge_end_of_move(Some(hash), hash, self.state.run_next, 1)
+                .is_ok(),
+        )
+    }
+
     /// Whether `seat` may pass one opportunity (or, with `whole_move`, the
     /// rest of the move) now.
     pub fn is_legal_pass(&self, seat: Seat, whole_move: bool) -> bool {
@@ -206,7 +264,12 @@ impl Game {
             return false;
         }
         let ends = whole_move || self.ends_move_after_this();
-        if ends && self.move_end_may_fail() {
+        // A move that placed nothing ends without a clearing or a new
+        // position under a resolver that clears only around the move's
+        // stones (see `Resolver::resolves_lone_placement_as_probed`).
+        let placed_nothing =
+            self.state.placed_this_move.is_empty() && self.rules.profile.lone_placement_probed;
+        if ends && self.move_end_may_fail() && !placed_nothing {
             return with_scratch(&self.state.board, |board| {
                 self.end_of_move_is_acceptable(board, &self.state.placed_this_move)
             });

@@ -58,6 +58,10 @@ pub(crate) struct Profile {
     pub(crate) clears_at_move_end: bool,
     /// [`RepetitionPolicy::judges_move_end`].
     pub(crate) judges_move_end: bool,
+    /// The resolver clears at the end of moves, and resolves a move's only
+    /// placement as a probe foresees
+    /// ([`Resolver::resolves_lone_placement_as_probed`]).
+    pub(crate) lone_placement_probed: bool,
     /// The components of each hook of [`Hooks::EACH`], in consultation
     /// order.
     hooked: [HookList; 4],
@@ -87,6 +91,8 @@ impl Rules {
             passing_allowed: objective.passing_allowed(),
             clears_at_move_end: resolver.clears_at_move_end(),
             judges_move_end: repetition.judges_move_end(),
+            lone_placement_probed: resolver.clears_at_move_end()
+                && resolver.resolves_lone_placement_as_probed(),
             hooked: [HookList::default(); 4],
         };
         let mut rules = Rules {

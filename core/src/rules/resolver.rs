@@ -99,6 +99,18 @@ pub trait Resolver: Component {
         false
     }
 
+    /// Whether a placement that is the only one of its move and ends it
+    /// resolves as [`Board::probe`] foresees: the opposing strings it
+    /// leaves without liberties are removed, then its own string if that
+    /// has none left (removed where [`Resolver::allows_self_capture`] says
+    /// so, refused otherwise), and the end of the move creates the position
+    /// the probe's hash names. The core then decides such placements
+    /// without playing them on a copy of the board. `false` unless an
+    /// implementation says otherwise.
+    fn resolves_lone_placement_as_probed(&self) -> bool {
+        false
+    }
+
     /// Whether this resolver does work at the end of a move (then the core
     /// keeps a copy of the game to restore if that work is refused).
     fn clears_at_move_end(&self) -> bool {

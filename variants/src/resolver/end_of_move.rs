@@ -92,6 +92,13 @@ impl Resolver for EndOfMove {
         true
     }
 
+    /// A move's only placement: the opposing strings next to it without
+    /// liberties go, then its own string if it has none, exactly as a
+    /// probe of the placement foresees.
+    fn resolves_lone_placement_as_probed(&self) -> bool {
+        true
+    }
+
     fn clear_at_move_end(
         &self,
         board: &mut Board,
