@@ -141,8 +141,10 @@ enum Command {
         targets name. The policy: a uniformly random legal placement that does not fill \
         the mover's own one-point eye; a pass when there is none (where passing is \
         forbidden, any legal placement); special turns one move in twenty where the \
-        ruleset has them; the ruleset's own end. `cargo bench` holds the same \
-        measurements with a same-run comparison against another engine.")]
+        ruleset has them; the ruleset's own end. Rulesets the light playout board can \
+        play (Go, Tromp-Taylor Go) get a second row, `[light board]`: the same games \
+        on the bare board. `cargo bench` holds the same measurements with a same-run \
+        comparison against another engine.")]
     Bench {
         /// Rulesets (bundled ids or files); all bundled ones if none.
         rulesets: Vec<String>,
