@@ -9,12 +9,8 @@ use tengen_core::{Action, DeclarationKind, Game, Phase, Point, Seat};
 /// is one of its stones. The light policy never fills one while it has
 /// anything else to do, and neither does the search.
 pub fn is_own_eye(game: &Game, seat: Seat, point: Point) -> bool {
-    let colour = game.state().colour_of(seat);
-    game.rules()
-        .geometry
-        .neighbours(point)
-        .iter()
-        .all(|&n| game.board().get(n) == Some(colour))
+    game.board()
+        .is_surrounded_by(point, game.state().colour_of(seat))
 }
 
 /// Whether a legal action is one the search decides: marks and agreement

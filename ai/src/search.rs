@@ -18,7 +18,7 @@ use crate::player::{Choice, Player, may_act};
 use crate::tree::{NodeId, Tree};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tengen_core::playout::{LightGame, Playout, PlayoutRng};
+use tengen_core::playout::{LightGame, Playout, PlayoutRng, seat_ahead};
 use tengen_core::{Action, Game, Phase, PointSet, Seat, ToAct};
 
 /// How the search spends its effort.
@@ -280,7 +280,7 @@ impl Mcts {
                 self.policy.play_light(light);
                 let lead = light.lead();
                 return Some(Outcome {
-                    winner: leader_of(lead),
+                    winner: seat_ahead(lead),
                     lead: Some(lead),
                     scale,
                 });
@@ -302,7 +302,7 @@ impl Mcts {
                 // score as it stands decides.
                 let lead = lead(&scratch.score());
                 Outcome {
-                    winner: leader_of(lead),
+                    winner: seat_ahead(lead),
                     lead: Some(lead),
                     scale,
                 }
@@ -458,15 +458,6 @@ fn mean_result(
         };
     }
     total / f64::from(playouts)
-}
-
-/// The seat ahead by Player 1's `lead` (`None` when level).
-fn leader_of(lead: f64) -> Option<Seat> {
-    match lead.partial_cmp(&0.0) {
-        Some(std::cmp::Ordering::Greater) => Some(Seat::One),
-        Some(std::cmp::Ordering::Less) => Some(Seat::Two),
-        _ => None,
-    }
 }
 
 /// How a playout ended.

@@ -164,11 +164,6 @@ fn rulesets_the_bare_board_cannot_play_are_left_to_the_generic_engine() {
             "{ruleset} {options:?} is not a light ruleset"
         );
     }
-    // Before the handicap stones are placed, the opening is still running.
-    let handicap = game("go", &["size=13", "handicap=4"]);
-    if handicap.state().phase() != Phase::Play {
-        assert!(LightGame::from_game(&handicap).is_none());
-    }
     // A finished game has nothing left to play.
     let mut over = game("tromp-taylor", &["size=9"]);
     Playout::new(1).play(&mut over);

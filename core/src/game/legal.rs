@@ -265,8 +265,8 @@ impl Game {
         }
         let ends = whole_move || self.ends_move_after_this();
         // A move that placed nothing ends without a clearing or a new
-        // position under a resolver that clears only around the move's
-        // stones (see `Resolver::resolves_lone_placement_as_probed`).
+        // position where the resolver says so (see
+        // `Resolver::resolves_lone_placement_as_probed`).
         let placed_nothing =
             self.state.placed_this_move.is_empty() && self.rules.profile.lone_placement_probed;
         if ends && self.move_end_may_fail() && !placed_nothing {

@@ -315,13 +315,15 @@ impl LightGame {
 
     /// The winner of the score as it stands, `None` on equal scores.
     pub fn leader(&self) -> Option<Seat> {
-        let lead = self.lead();
-        if lead > 0.0 {
-            Some(Seat::One)
-        } else if lead < 0.0 {
-            Some(Seat::Two)
-        } else {
-            None
-        }
+        seat_ahead(self.lead())
+    }
+}
+
+/// The seat ahead when Player 1 leads by `lead` (`None` when level).
+pub fn seat_ahead(lead: f64) -> Option<Seat> {
+    match lead.partial_cmp(&0.0) {
+        Some(std::cmp::Ordering::Greater) => Some(Seat::One),
+        Some(std::cmp::Ordering::Less) => Some(Seat::Two),
+        _ => None,
     }
 }

@@ -20,7 +20,7 @@
 
 mod light;
 
-pub use light::LightGame;
+pub use light::{LightGame, seat_ahead};
 
 use crate::action::{Action, Declaration, DeclarationKind};
 use crate::board::Board;
@@ -51,6 +51,42 @@ fn sort_out_eyes(board: &Board, colour: Colour, others: &mut Vec<Point>, eyes: &
     }
     others.truncate(o);
     eyes.truncate(e);
+}
+
+/// Where the policy's placements go: the generic engine for one seat, or
+/// the light board.
+trait PlacementTarget {
+    /// The board placed on.
+    fn board(&self) -> &Board;
+    /// Places the mover's stone on `point` where that is legal.
+    fn place_if_legal(&mut self, point: Point) -> bool;
+}
+
+/// A game, placed on by one seat.
+struct SeatOf<'a>(&'a mut Game, Seat);
+
+impl PlacementTarget for SeatOf<'_> {
+    #[inline]
+    fn board(&self) -> &Board {
+        self.0.board()
+    }
+
+    #[inline]
+    fn place_if_legal(&mut self, point: Point) -> bool {
+        self.0.place_if_legal(self.1, point)
+    }
+}
+
+impl PlacementTarget for LightGame {
+    #[inline]
+    fn board(&self) -> &Board {
+        LightGame::board(self)
+    }
+
+    #[inline]
+    fn place_if_legal(&mut self, point: Point) -> bool {
+        LightGame::place_if_legal(self, point)
+    }
 }
 
 /// A small, fast, reproducible random number generator (xorshift64*).
@@ -202,7 +238,8 @@ impl Playout {
             // these rulesets never have.
             let _ = self.rng.below(20);
             let seat = game.mover();
-            match self.light_placement(game) {
+            let colour = game.colour_of(seat);
+            match self.draw_placement(game, colour) {
                 Some(p) => {
                     self.log(seat, p);
                     stats.placed();
@@ -217,27 +254,36 @@ impl Playout {
         stats
     }
 
-    /// [`Playout::placement_or_pass`] on the light board: the placement
-    /// played, or `None` where the mover should pass.
+    /// The policy's placement among those outside the mover's own
+    /// one-point eyes, played on `target`; `None` when there is none (the
+    /// eyes are then left in `self.eyes`). Rejection sampling first: an
+    /// empty point drawn uniformly, played if it is a legal placement
+    /// outside the eyes. The first accepted draw is uniform among those
+    /// placements, and while most points qualify it costs one draw. Then
+    /// every other empty point in random order (still uniform among the
+    /// qualifying ones), the eyes kept aside. The generic engine and the
+    /// light board share it, so the same seed makes the same draws on both.
     #[inline]
-    fn light_placement(&mut self, game: &mut LightGame) -> Option<Point> {
-        let colour = game.colour_of(game.mover());
-        let own_eye = |game: &LightGame, p: Point| game.board().is_surrounded_by(p, colour);
+    fn draw_placement<T: PlacementTarget>(
+        &mut self,
+        target: &mut T,
+        colour: Colour,
+    ) -> Option<Point> {
         for _ in 0..REJECTION_DRAWS {
-            let empty = game.board().empty_list();
+            let empty = target.board().empty_list();
             if empty.is_empty() {
                 break;
             }
             let p = empty[self.rng.below(empty.len())];
-            if !own_eye(game, p) && game.place_if_legal(p) {
+            if !target.board().is_surrounded_by(p, colour) && target.place_if_legal(p) {
                 return Some(p);
             }
         }
-        sort_out_eyes(game.board(), colour, &mut self.candidates, &mut self.eyes);
+        sort_out_eyes(target.board(), colour, &mut self.candidates, &mut self.eyes);
         while !self.candidates.is_empty() {
             let i = self.rng.below(self.candidates.len());
             let p = self.candidates.swap_remove(i);
-            if game.place_if_legal(p) {
+            if target.place_if_legal(p) {
                 return Some(p);
             }
         }
@@ -257,32 +303,9 @@ impl Playout {
     /// neither.
     fn placement_or_pass(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
         let colour = game.state().colour_of(seat);
-        let own_eye = |game: &Game, p: Point| game.board().is_surrounded_by(p, colour);
-        // Rejection sampling first: an empty point drawn uniformly, played
-        // if it is a legal placement outside the mover's own eyes. The
-        // first accepted draw is uniform among those placements, and while
-        // most points qualify it costs one draw.
-        for _ in 0..REJECTION_DRAWS {
-            let empty = game.board().empty_list();
-            if empty.is_empty() {
-                break;
-            }
-            let p = empty[self.rng.below(empty.len())];
-            if !own_eye(game, p) && game.place_if_legal(seat, p) {
-                self.log(seat, p);
-                return stats.placed();
-            }
-        }
-        // Then every other empty point in random order (still uniform
-        // among the qualifying ones), the eyes kept aside.
-        sort_out_eyes(game.board(), colour, &mut self.candidates, &mut self.eyes);
-        while !self.candidates.is_empty() {
-            let i = self.rng.below(self.candidates.len());
-            let p = self.candidates.swap_remove(i);
-            if game.place_if_legal(seat, p) {
-                self.log(seat, p);
-                return stats.placed();
-            }
+        if let Some(p) = self.draw_placement(&mut SeatOf(game, seat), colour) {
+            self.log(seat, p);
+            return stats.placed();
         }
         if game.is_legal_pass(seat, false) {
             return Self::apply(game, seat, Action::Pass, stats);

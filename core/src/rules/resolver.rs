@@ -104,9 +104,10 @@ pub trait Resolver: Component {
     /// leaves without liberties are removed, then its own string if that
     /// has none left (removed where [`Resolver::allows_self_capture`] says
     /// so, refused otherwise), and the end of the move creates the position
-    /// the probe's hash names. The core then decides such placements
-    /// without playing them on a copy of the board. `false` unless an
-    /// implementation says otherwise.
+    /// the probe's hash names; and a move that placed nothing ends with
+    /// nothing removed and no new position. The core then decides such
+    /// placements, and such passes, without playing them on a copy of the
+    /// board. `false` unless an implementation says otherwise.
     fn resolves_lone_placement_as_probed(&self) -> bool {
         false
     }

@@ -94,7 +94,8 @@ impl Resolver for EndOfMove {
 
     /// A move's only placement: the opposing strings next to it without
     /// liberties go, then its own string if it has none, exactly as a
-    /// probe of the placement foresees.
+    /// probe of the placement foresees. A move that placed nothing clears
+    /// nothing and creates no position (see `clear_at_move_end`).
     fn resolves_lone_placement_as_probed(&self) -> bool {
         true
     }
