@@ -5,12 +5,13 @@
 use crate::declarations::default_declaration;
 use tengen_core::{Action, DeclarationKind, Game, Phase, Point, Seat};
 
-/// Whether `point` is a one-point eye of `seat`'s colour: every neighbour
-/// is one of its stones. The light policy never fills one while it has
+/// Whether `point` is a one-point eye of `seat`'s colour, as the light
+/// policy sees it ([`tengen_core::Board::is_eye_of`]: every neighbour is
+/// one of its stones, and the opponent holds fewer than half of the
+/// diagonal points). The light policy never fills one while it has
 /// anything else to do, and neither does the search.
 pub fn is_own_eye(game: &Game, seat: Seat, point: Point) -> bool {
-    game.board()
-        .is_surrounded_by(point, game.state().colour_of(seat))
+    game.board().is_eye_of(point, game.state().colour_of(seat))
 }
 
 /// Whether a legal action is one the search decides: marks and agreement

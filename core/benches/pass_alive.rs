@@ -13,19 +13,7 @@ fn main() {
 }
 
 fn square(n: usize) -> Arc<Geometry> {
-    let mut links = Vec::new();
-    for r in 0..n {
-        for c in 0..n {
-            let p = r * n + c;
-            if c + 1 < n {
-                links.push((p, p + 1));
-            }
-            if r + 1 < n {
-                links.push((p, p + n));
-            }
-        }
-    }
-    Arc::new(Geometry::from_links(n, n, links).unwrap())
+    Arc::new(Geometry::from_links(n, n, Geometry::grid_links(n, n)).unwrap())
 }
 
 /// KataGo's 19x19 boards.

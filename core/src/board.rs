@@ -247,6 +247,30 @@ impl Board {
         self.around[point.index()].only(colour)
     }
 
+    /// Whether the empty `point` is a one-point eye of `colour` in the
+    /// playout policy's sense: every neighbour holds a stone of `colour`,
+    /// and the other colour holds fewer than half of its diagonal points.
+    /// On a square grid that is the usual test for a false eye: in the
+    /// middle of the board, two diagonal stones of the other colour make
+    /// the eye false; on the edge or in the corner, one does.
+    #[inline]
+    pub fn is_eye_of(&self, point: Point, colour: Colour) -> bool {
+        self.is_surrounded_by(point, colour) && self.diagonals_allow_eye(point, colour)
+    }
+
+    /// The diagonal half of [`Board::is_eye_of`], out of line: most points
+    /// fail the neighbour test first.
+    #[inline(never)]
+    fn diagonals_allow_eye(&self, point: Point, colour: Colour) -> bool {
+        let diagonals = self.geometry.diagonals(point);
+        let other = Some(colour.opponent());
+        let held = diagonals
+            .iter()
+            .filter(|&&d| self.cells[d.index()] == other)
+            .count();
+        2 * held < diagonals.len().max(1)
+    }
+
     /// The Zobrist hash of the position (the empty board hashes to 0).
     #[inline]
     pub fn hash(&self) -> u64 {
@@ -722,23 +746,58 @@ mod tests {
     use super::*;
 
     fn square(n: usize) -> Arc<Geometry> {
-        let mut links = Vec::new();
-        for r in 0..n {
-            for c in 0..n {
-                let p = r * n + c;
-                if c + 1 < n {
-                    links.push((p, p + 1));
-                }
-                if r + 1 < n {
-                    links.push((p, p + n));
-                }
-            }
-        }
-        Arc::new(Geometry::from_links(n, n, links).unwrap())
+        Arc::new(Geometry::from_links(n, n, Geometry::grid_links(n, n)).unwrap())
     }
 
     fn at(b: &Board, name: &str) -> Point {
         b.geometry().parse_point(name).unwrap()
+    }
+
+    /// A 5x5 board with black stones on `black` and white on `white`.
+    fn five_by_five(black: &[&str], white: &[&str]) -> Board {
+        let g = square(5);
+        let stones = black
+            .iter()
+            .map(|n| (n, Colour::Black))
+            .chain(white.iter().map(|n| (n, Colour::White)))
+            .map(|(n, c)| (g.parse_point(n).unwrap(), c))
+            .collect::<Vec<_>>();
+        Board::from_stones(g, stones)
+    }
+
+    #[test]
+    fn an_eye_in_the_middle_is_false_with_two_opposing_diagonals() {
+        // Black surrounds C3; White holds none, one, then two of its four
+        // diagonal points.
+        let ring = ["C4", "B3", "D3", "C2"];
+        let eye = |white: &[&str]| {
+            let b = five_by_five(&ring, white);
+            b.is_eye_of(at(&b, "C3"), Colour::Black)
+        };
+        assert!(eye(&[]));
+        assert!(eye(&["B4"]));
+        assert!(!eye(&["B4", "D2"]));
+        // Black's own diagonal stones do not spoil the eye.
+        let b = five_by_five(&["C4", "B3", "D3", "C2", "B4", "D4", "B2", "D2"], &[]);
+        assert!(b.is_eye_of(at(&b, "C3"), Colour::Black));
+        // Not an eye for White, and not an eye with a neighbour missing.
+        assert!(!b.is_eye_of(at(&b, "C3"), Colour::White));
+        let b = five_by_five(&["C4", "B3", "D3"], &[]);
+        assert!(!b.is_eye_of(at(&b, "C3"), Colour::Black));
+    }
+
+    #[test]
+    fn an_eye_on_the_edge_or_in_the_corner_is_false_with_one_opposing_diagonal() {
+        // C1 on the edge has two diagonal points, B2 and D2.
+        let b = five_by_five(&["B1", "C2", "D1"], &[]);
+        assert!(b.is_eye_of(at(&b, "C1"), Colour::Black));
+        let b = five_by_five(&["B1", "C2", "D1"], &["D2"]);
+        assert!(!b.is_eye_of(at(&b, "C1"), Colour::Black));
+        // A1 in the corner has one, B2.
+        let b = five_by_five(&["A2", "B1"], &[]);
+        assert!(b.is_eye_of(at(&b, "A1"), Colour::Black));
+        let b = five_by_five(&["A2", "B1"], &["B2"]);
+        assert!(!b.is_eye_of(at(&b, "A1"), Colour::Black));
     }
 
     #[test]

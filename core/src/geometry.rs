@@ -27,9 +27,46 @@ pub struct Geometry {
     height: usize,
     neighbours: Vec<Point>,
     degree: Vec<u8>,
+    /// The diagonal points of each point, in index order: `diagonals[
+    /// diagonal_start[p]..diagonal_start[p + 1]]`.
+    diagonals: Vec<Point>,
+    diagonal_start: Vec<u32>,
     positions: Vec<[f64; 2]>,
     star_points: Vec<Point>,
     zobrist: Vec<[u64; 2]>,
+}
+
+/// The diagonal points of every point (see [`Geometry::diagonals`]), as a
+/// flat list and the start of each point's run in it.
+fn diagonals_of(count: usize, neighbours: &[Point], degree: &[u8]) -> (Vec<Point>, Vec<u32>) {
+    let row = |p: usize| &neighbours[p * MAX_DEGREE..p * MAX_DEGREE + degree[p] as usize];
+    let mut diagonals = Vec::new();
+    let mut start = Vec::with_capacity(count + 1);
+    let mut shared = vec![0u8; count];
+    for p in 0..count {
+        start.push(diagonals.len() as u32);
+        let mut seen = Vec::new();
+        for n in row(p) {
+            for q in row(n.index()) {
+                let q = q.index();
+                if q != p && !row(p).contains(&Point::new(q)) {
+                    if shared[q] == 0 {
+                        seen.push(q);
+                    }
+                    shared[q] += 1;
+                }
+            }
+        }
+        seen.sort_unstable();
+        for q in seen {
+            if shared[q] >= 2 {
+                diagonals.push(Point::new(q));
+            }
+            shared[q] = 0;
+        }
+    }
+    start.push(diagonals.len() as u32);
+    (diagonals, start)
 }
 
 /// A link list that does not make a board: a bug in a topology, reported
@@ -114,14 +151,30 @@ impl Geometry {
         let positions = (0..count)
             .map(|i| [(i % width) as f64, (i / width) as f64])
             .collect();
+        let (diagonals, diagonal_start) = diagonals_of(count, &neighbours, &degree);
         Ok(Geometry {
             width,
             height,
             neighbours,
             degree,
+            diagonals,
+            diagonal_start,
             positions,
             star_points: Vec::new(),
             zobrist: zobrist::point_keys(count),
+        })
+    }
+
+    /// The links of a square grid of `width` x `height` points: each point
+    /// to the next in its row and the next in its column.
+    pub fn grid_links(width: usize, height: usize) -> impl Iterator<Item = (usize, usize)> {
+        (0..height).flat_map(move |row| {
+            (0..width).flat_map(move |column| {
+                let p = row * width + column;
+                let right = (column + 1 < width).then_some((p, p + 1));
+                let down = (row + 1 < height).then_some((p, p + width));
+                right.into_iter().chain(down)
+            })
         })
     }
 
@@ -183,6 +236,16 @@ impl Geometry {
             .try_into()
             .expect("rows of MAX_DEGREE slots");
         (row, self.degree[point.index()] as usize)
+    }
+
+    /// The diagonal points of `point`: the points other than it and its
+    /// neighbours that neighbour at least two of its neighbours (on a
+    /// square grid, the four points corner to corner with it; fewer on
+    /// the edge).
+    #[inline]
+    pub fn diagonals(&self, point: Point) -> &[Point] {
+        let i = point.index();
+        &self.diagonals[self.diagonal_start[i] as usize..self.diagonal_start[i + 1] as usize]
     }
 
     /// Whether `a` and `b` are neighbours.
@@ -412,6 +475,25 @@ mod tests {
             g.parse_point("K5").unwrap_err().to_string(),
             "`K5` is off the board: columns run from A to J, rows from 1 to 9"
         );
+    }
+
+    #[test]
+    fn diagonals_on_a_square_grid_are_the_corner_to_corner_points() {
+        let n = 4;
+        let g = Geometry::from_links(n, n, Geometry::grid_links(n, n)).unwrap();
+        let names = |p: &str| {
+            let p = g.parse_point(p).unwrap();
+            g.diagonals(p)
+                .iter()
+                .map(|&d| g.name(d))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names("A1"), ["B2"]);
+        assert_eq!(names("B1"), ["A2", "C2"]);
+        assert_eq!(names("B2"), ["A3", "C3", "A1", "C1"]);
+        // A line has no diagonals: no two neighbours of a point share
+        // another neighbour.
+        assert!(line(5).points().all(|p| line(5).diagonals(p).is_empty()));
     }
 
     #[test]

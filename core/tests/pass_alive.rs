@@ -19,19 +19,7 @@ struct Case {
 }
 
 fn square(w: usize, h: usize) -> Arc<Geometry> {
-    let mut links = Vec::new();
-    for r in 0..h {
-        for c in 0..w {
-            let p = r * w + c;
-            if c + 1 < w {
-                links.push((p, p + 1));
-            }
-            if r + 1 < h {
-                links.push((p, p + w));
-            }
-        }
-    }
-    Arc::new(Geometry::from_links(w, h, links).unwrap())
+    Arc::new(Geometry::from_links(w, h, Geometry::grid_links(w, h)).unwrap())
 }
 
 fn board(case: &Case) -> Board {

@@ -85,15 +85,44 @@ fn tengen(ruleset: &str, size: usize, games: usize, seed: u64, light: bool) -> R
     (games as f64 / seconds, placements as f64 / seconds)
 }
 
+/// The policy's eye test on a goban board: every neighbour holds a stone
+/// of `colour`, and the other colour holds fewer than half of the diagonal
+/// points (as `tengen_core::Board::is_eye_of` decides on a square grid).
+fn is_eye(
+    board: &goban::pieces::goban::Goban,
+    point: (u8, u8),
+    colour: goban::pieces::stones::Color,
+    width: u8,
+) -> bool {
+    if !board
+        .get_connected_points(point)
+        .all(|p| p.color == Some(colour))
+    {
+        return false;
+    }
+    let (x, y) = (i16::from(point.0), i16::from(point.1));
+    let (mut diagonals, mut held) = (0, 0);
+    for (dx, dy) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
+        let (u, v) = (x + dx, y + dy);
+        if (0..i16::from(width)).contains(&u) && (0..i16::from(width)).contains(&v) {
+            diagonals += 1;
+            held += usize::from(board.get_color((u as u8, v as u8)) == Some(!colour));
+        }
+    }
+    2 * held < diagonals
+}
+
 /// The goban crate, driven with the same policy.
 struct Peer {
     size: goban::rules::GobanSizes,
+    width: u8,
 }
 
 impl Peer {
     fn new(size: usize) -> Peer {
         Peer {
             size: goban::rules::GobanSizes::from(size),
+            width: size as u8,
         }
     }
 
@@ -114,10 +143,7 @@ impl Peer {
                 let mut chosen = None;
                 while !candidates.is_empty() {
                     let point = candidates.swap_remove(rng.below(candidates.len()));
-                    let own_eye = game
-                        .goban()
-                        .get_connected_points(point)
-                        .all(|p| p.color == Some(turn));
+                    let own_eye = is_eye(game.goban(), point, turn, self.width);
                     if !own_eye && game.check_point(point).is_none() {
                         chosen = Some(point);
                         break;

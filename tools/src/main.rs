@@ -139,7 +139,8 @@ enum Command {
         tengen bench thue-morse-go -o weak-eyes --runs 7\n\n\
         Without RULESET, measures every bundled ruleset on the boards the performance \
         targets name. The policy: a uniformly random legal placement that does not fill \
-        the mover's own one-point eye; a pass when there is none (where passing is \
+        the mover's own one-point eye (all neighbours the mover's, under half the \
+        diagonal points the opponent's); a pass when there is none (where passing is \
         forbidden, any legal placement); special turns one move in twenty where the \
         ruleset has them; the ruleset's own end. Rulesets the light playout board can \
         play (Go, Tromp-Taylor Go) get a second row, `[light board]`: the same games \

@@ -3,7 +3,9 @@
 //!
 //! The policy, in play: a placement chosen uniformly among the legal ones
 //! that do not fill the mover's own single-point eye (a point whose every
-//! neighbour is the mover's stone); when there is none, a pass; where
+//! neighbour is the mover's stone, and fewer than half of whose diagonal
+//! points hold the opponent's: see [`Board::is_eye_of`]); when there is
+//! none, a pass; where
 //! passing is forbidden, any legal placement, eyes included; with none of
 //! those, the move cannot be made and the ruleset decides (the game is
 //! usually over by then). Where a ruleset has special turns (Enhanced Go),
@@ -43,7 +45,7 @@ fn sort_out_eyes(board: &Board, colour: Colour, others: &mut Vec<Point>, eyes: &
     eyes.resize(empty.len(), Point::default());
     let (mut o, mut e) = (0, 0);
     for &p in empty {
-        let eye = board.is_surrounded_by(p, colour);
+        let eye = board.is_eye_of(p, colour);
         others[o] = p;
         eyes[e] = p;
         o += usize::from(!eye);
@@ -275,7 +277,7 @@ impl Playout {
                 break;
             }
             let p = empty[self.rng.below(empty.len())];
-            if !target.board().is_surrounded_by(p, colour) && target.place_if_legal(p) {
+            if !target.board().is_eye_of(p, colour) && target.place_if_legal(p) {
                 return Some(p);
             }
         }

@@ -50,16 +50,11 @@ impl SnubSquare {
             ));
         }
         let at = |column: usize, row: usize| row * width + column;
-        let mut links = Vec::new();
+        // The square grid, and one diagonal in every other cell.
+        let mut links: Vec<_> = Geometry::grid_links(width, height).collect();
         for row in 0..height {
             for column in 0..width {
                 let p = at(column, row);
-                if column + 1 < width {
-                    links.push((p, p + 1));
-                }
-                if row + 1 < height {
-                    links.push((p, p + width));
-                }
                 let odd_column = column % 2 == 1;
                 if row > 0 && row % 2 == 0 && odd_column {
                     links.push((p, at(column - 1, row - 1)));

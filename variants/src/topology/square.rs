@@ -45,18 +45,7 @@ impl Square {
                 "a {width}x{height} square board is not offered: widths and heights run from 2 to 25"
             ));
         }
-        let mut links = Vec::new();
-        for row in 0..height {
-            for column in 0..width {
-                let p = row * width + column;
-                if column + 1 < width {
-                    links.push((p, p + 1));
-                }
-                if row + 1 < height {
-                    links.push((p, p + width));
-                }
-            }
-        }
+        let links = Geometry::grid_links(width, height);
         let geometry = Geometry::from_links(width, height, links).map_err(|e| e.to_string())?;
         let stars = super::star_points(&geometry);
         Ok(Square {
