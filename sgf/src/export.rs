@@ -1,0 +1,300 @@
+//! Writing a game as an SGF record.
+
+use crate::coords::sgf_point;
+use crate::properties::{NodeProps, Property, write_tree};
+use crate::result::{colour_letter, format_number, result_text};
+use crate::viewer::ViewerBoard;
+use std::collections::BTreeMap;
+use tengen_core::notation::format_action;
+use tengen_core::{Action, BySeat, ComponentKind, DeclarationKind, Game, Phase, Point, Seat};
+
+/// What a record says besides the game itself.
+#[derive(Clone, Debug, Default)]
+pub struct GameInfo {
+    /// The players' names, by seat (`PB`/`PW` follow the colours the seats
+    /// hold when play begins).
+    pub players: BySeat<Option<String>>,
+    /// Root properties to keep (read from an earlier record: its date,
+    /// event, comments and private properties), written after tengen's own.
+    pub root: NodeProps,
+    /// Properties to keep on the node of the action at each index of the
+    /// game's record (comments, private properties).
+    pub nodes: BTreeMap<usize, NodeProps>,
+}
+
+/// The private property holding actions SGF has no property for.
+pub(crate) const ACTIONS: &str = "TGA";
+
+/// The SGF record of `game` (FF\[4\], one game tree, a node to a line).
+pub fn write_sgf(game: &Game, info: &GameInfo) -> String {
+    let rules = game.rules();
+    let geometry = &rules.geometry;
+    let mut replay = game.restart();
+    let mut nodes = vec![root(game, &replay, info)];
+    let mut viewer = ViewerBoard::new(geometry.width(), geometry.height());
+    let name = |i: usize| sgf_point(geometry, Point::new(i));
+    viewer.correct_to(replay.board(), name);
+
+    let record = game.record();
+    // The move each action belongs to, to keep a special turn together.
+    let mut move_of = Vec::with_capacity(record.len());
+    {
+        let mut pre = game.restart();
+        for &(seat, action) in record {
+            move_of.push(pre.state().current_move().number);
+            if pre.apply(seat, action).is_err() {
+                break;
+            }
+        }
+    }
+    let mut i = 0;
+    while i < move_of.len() {
+        let action = record[i].1;
+        let special = matches!(action, Action::Declare(d) if d.kind == DeclarationKind::SpecialTurn && d.value > 0)
+            && replay.state().phase() == Phase::Play;
+        let end = if special {
+            (i..move_of.len())
+                .take_while(|&j| move_of[j] == move_of[i])
+                .last()
+                .unwrap_or(i)
+                + 1
+        } else {
+            i + 1
+        };
+        let groups = node_groups(&record[i..end], special);
+        for (k, group) in groups.iter().enumerate() {
+            let mut node = NodeProps::new();
+            let actions: Vec<(Seat, Action)> = group.clone();
+            let first = actions[0];
+            let colour = replay.state().colour_of(first.0);
+            let plain_move = actions.len() == 1
+                && replay.state().phase() == Phase::Play
+                && replay.state().seat_of_colour(colour) == first.0
+                && matches!(first.1, Action::Place(_) | Action::Pass);
+            if special && k == 0 {
+                let paid: Vec<String> = record[i..end]
+                    .iter()
+                    .filter_map(|&(_, a)| match a {
+                        Action::Pay(p) => Some(sgf_point(geometry, p)),
+                        _ => None,
+                    })
+                    .collect();
+                let places = record[i..end]
+                    .iter()
+                    .any(|(_, a)| matches!(a, Action::Place(_)));
+                if places && !paid.is_empty() {
+                    node.push(Property::new("AE", paid));
+                }
+            }
+            // The move property a viewer plays, where there is one.
+            let shown = actions.iter().find_map(|&(_, a)| match a {
+                Action::Place(p) => Some(sgf_point(geometry, p)),
+                Action::Pass | Action::PassMove => Some(String::new()),
+                _ => None,
+            });
+            let has_setup = !node.is_empty();
+            if let Some(point) = &shown
+                && !has_setup
+                && (plain_move
+                    || matches!(
+                        actions[0].1,
+                        Action::Place(_) | Action::Pass | Action::PassMove
+                    ))
+            {
+                node.push(Property::one(colour_letter(colour), point.clone()));
+            }
+            if !plain_move {
+                node.push(Property::new(
+                    ACTIONS,
+                    actions.iter().map(|&(s, a)| {
+                        format!("{}: {}", s.short_name(), format_action(geometry, a))
+                    }),
+                ));
+            }
+            let index = i + groups[..k].iter().map(Vec::len).sum::<usize>();
+            for offset in 0..actions.len() {
+                if let Some(kept) = info.nodes.get(&(index + offset)) {
+                    node.extend(kept.iter().cloned());
+                }
+            }
+            // The viewer: the node's move and setup as written.
+            for property in &node {
+                match property.id.as_str() {
+                    "AE" => {
+                        for v in &property.values {
+                            if let Some(p) = parse_own_point(geometry, v) {
+                                viewer.clear(p.index());
+                            }
+                        }
+                    }
+                    "B" | "W" if !property.values[0].is_empty() => {
+                        if let Some(p) = parse_own_point(geometry, &property.values[0]) {
+                            let c = if property.id == "B" {
+                                tengen_core::Colour::Black
+                            } else {
+                                tengen_core::Colour::White
+                            };
+                            viewer.play(p.index(), c);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for &(s, a) in &actions {
+                let _ = replay.apply(s, a);
+            }
+            let correction = viewer.correct_to(replay.board(), name);
+            let has_move = node.iter().any(|p| p.id == "B" || p.id == "W");
+            if has_move || correction.is_empty() {
+                nodes.push(node);
+                if !correction.is_empty() {
+                    nodes.push(correction);
+                }
+            } else {
+                node.extend(correction);
+                nodes.push(node);
+            }
+        }
+        i = end;
+    }
+    write_tree(&nodes)
+}
+
+/// The nodes a run of actions is written as. Outside a special turn, one
+/// node each. A special turn: a first node with the declaration and what
+/// comes before the first placement (its payments' `AE` are added to it),
+/// then a node for each placement with the actions that follow it.
+fn node_groups(actions: &[(Seat, Action)], special: bool) -> Vec<Vec<(Seat, Action)>> {
+    if !special {
+        return actions.iter().map(|&a| vec![a]).collect();
+    }
+    let mut groups: Vec<Vec<(Seat, Action)>> = vec![Vec::new()];
+    for &a in actions {
+        if matches!(a.1, Action::Place(_)) {
+            groups.push(Vec::new());
+        }
+        groups.last_mut().expect("one group at least").push(a);
+    }
+    groups.retain(|g| !g.is_empty());
+    groups
+}
+
+/// A point written by [`sgf_point`], read back.
+fn parse_own_point(geometry: &tengen_core::Geometry, text: &str) -> Option<Point> {
+    let b = text.as_bytes();
+    let index = |c: u8| match c {
+        b'a'..=b'z' => Some(c - b'a'),
+        b'A'..=b'Z' => Some(c - b'A' + 26),
+        _ => None,
+    };
+    match b {
+        [x, y] => crate::coords::board_point(geometry, index(*x)?, index(*y)?),
+        _ => None,
+    }
+}
+
+/// The root node.
+fn root(game: &Game, start: &Game, info: &GameInfo) -> NodeProps {
+    let rules = game.rules();
+    let geometry = &rules.geometry;
+    let ruleset = &rules.ruleset;
+    let mut node = vec![
+        Property::one("FF", "4"),
+        Property::one("GM", "1"),
+        Property::one("CA", "UTF-8"),
+        Property::one("AP", format!("tengen:{}", env!("CARGO_PKG_VERSION"))),
+    ];
+    let (w, h) = (geometry.width(), geometry.height());
+    node.push(Property::one(
+        "SZ",
+        if w == h {
+            w.to_string()
+        } else {
+            format!("{w}:{h}")
+        },
+    ));
+    let scorer = &ruleset.section(ComponentKind::Scorer).params;
+    if let Some(komi) = scorer.get("komi").and_then(|k| k.as_f64()) {
+        node.push(Property::one("KM", format_number(komi)));
+    }
+    let opening = ruleset.section(ComponentKind::Opening);
+    let handicap = if opening.kind.contains("handicap") {
+        opening.params.get("stones").and_then(|s| s.as_u64())
+    } else {
+        None
+    }
+    .or_else(|| {
+        game.state()
+            .declared(DeclarationKind::Handicap)
+            .map(|(_, n)| u64::from(n))
+    });
+    if let Some(n) = handicap.filter(|&n| n >= 2) {
+        node.push(Property::one("HA", n.to_string()));
+    }
+    for seat in Seat::BOTH {
+        if let Some(player) = &info.players[seat] {
+            let letter = colour_letter(start.state().colour_of(seat));
+            node.push(Property::one(&format!("P{letter}"), player.clone()));
+        }
+    }
+    if let Some(result) = result_text(game) {
+        node.push(Property::one("RE", result));
+    }
+    let options = &ruleset.applied;
+    let mut ru = format!("tengen:{}", ruleset.meta.id);
+    for option in options {
+        ru.push(' ');
+        ru.push_str(option);
+    }
+    node.push(Property::one("RU", ru));
+    node.push(Property::one("TGR", ruleset.meta.id.clone()));
+    if !options.is_empty() {
+        node.push(Property::new("TGO", options.iter().cloned()));
+    }
+    node.push(Property::one("TGH", ruleset.fingerprint()));
+    let (stones, first) = game.start();
+    for (id, colour) in [
+        ("TGB", tengen_core::Colour::Black),
+        ("TGW", tengen_core::Colour::White),
+    ] {
+        let points: Vec<String> = stones
+            .iter()
+            .filter(|&&(_, c)| c == colour)
+            .map(|&(p, _)| sgf_point(geometry, p))
+            .collect();
+        if !points.is_empty() {
+            node.push(Property::new(id, points));
+        }
+    }
+    if let Some(first) = first {
+        node.push(Property::one("TGF", first.short_name()));
+    }
+    for (id, colour) in [
+        ("AB", tengen_core::Colour::Black),
+        ("AW", tengen_core::Colour::White),
+    ] {
+        let points: Vec<String> = start
+            .board()
+            .stones()
+            .filter(|&(_, c)| c == colour)
+            .map(|(p, _)| sgf_point(geometry, p))
+            .collect();
+        if !points.is_empty() {
+            node.push(Property::new(id, points));
+        }
+    }
+    if let tengen_core::ToAct::Seat(seat) = start.to_act()
+        && start.state().phase() == Phase::Play
+    {
+        node.push(Property::one(
+            "PL",
+            colour_letter(start.state().colour_of(seat)),
+        ));
+    }
+    for kept in &info.root {
+        if !node.iter().any(|p| p.id == kept.id) {
+            node.push(kept.clone());
+        }
+    }
+    node
+}

@@ -1,0 +1,46 @@
+//! SGF (FF\[4\]) game records for every tengen ruleset.
+//!
+//! [`write_sgf`] exports a game of any ruleset, finished or not, as a
+//! record any SGF viewer opens with the right board at every node, and
+//! [`read_sgf`] rebuilds a game from a record tengen wrote (exactly) or
+//! from a plain Go record written by another program.
+//!
+//! What a record holds:
+//!
+//! - The root: `FF[4]`, `GM[1]`, `CA[UTF-8]`, `AP`, `SZ`, `KM`, `HA`,
+//!   `PB`/`PW`, `RE` in SGF's result syntax, `RU` naming the tengen
+//!   ruleset and its options, and `AB`/`AW` for the stones on the board
+//!   when play begins (handicap and setup stones). Private properties let
+//!   a reader rebuild the exact rules: `TGR` the ruleset id, `TGO` the
+//!   options, `TGH` the fingerprint of the resolved ruleset; and, for a
+//!   game started from a given position, `TGB`/`TGW` its stones and `TGF`
+//!   the seat given the first placement.
+//! - One node per placement (`B[dd]`, `W[pp]`; consecutive nodes of one
+//!   colour for a double move, never a fake pass), and `B[]`/`W[]` for a
+//!   pass.
+//! - Actions SGF has no property for (taking the button, declarations,
+//!   claims, payments, dead-string marks, acceptance, resignation) in the
+//!   private property `TGA`, in the move notation with the seat (`TGA[P1:
+//!   pay C3]`), on the node of the move they belong to. When `TGA` is on a
+//!   node it is the node's meaning; its `B`/`W`/`AE` are for viewers.
+//! - An Enhanced Go special turn's payments also as `AE` in a setup node
+//!   before its placements, so a plain viewer shows the stones gone.
+//! - Wherever a plain viewer's board (each stone captured as it is placed,
+//!   on a square grid) would differ from tengen's, a node of setup
+//!   properties alone puts tengen's board back. A reader of a tengen
+//!   record skips such nodes.
+
+mod coords;
+mod error;
+mod export;
+mod import;
+mod properties;
+mod result;
+mod scan;
+mod viewer;
+
+pub use error::SgfError;
+pub use export::{GameInfo, write_sgf};
+pub use import::{Imported, MAX_SGF_BYTES, RulesChoice, read_sgf};
+pub use properties::{NodeProps, Property};
+pub use result::result_text;
