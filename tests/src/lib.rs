@@ -306,6 +306,53 @@ impl Scenario {
     }
 }
 
+impl Scenario {
+    /// Reads a scenario's moves without its checks (for converting a
+    /// scenario to another record form, or a skeleton written from one).
+    pub fn read_moves(text: &str) -> Result<Scenario, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
+    }
+
+    /// The game the scenario's steps make: its start, then every step's
+    /// line, the steps that must be refused left out (a refused line
+    /// changes nothing). An error names the first step that does not play
+    /// as the scenario says.
+    pub fn play_through(&self, library: &Library, dir: &Path) -> Result<Game, String> {
+        let rules = library
+            .assemble(&self.ruleset_reference(dir), &self.options)
+            .map_err(|d| d.render(false))?;
+        let geometry = rules.geometry.clone();
+        let stones = match self.start.as_deref() {
+            None => Vec::new(),
+            Some(s) => tengen_core::text::read(&geometry, s).map_err(|e| format!("start: {e}"))?,
+        };
+        let first = match self.first.as_deref() {
+            None => None,
+            Some(s) => Some(parse_seat(s).ok_or_else(|| format!("first = {s:?}: write P1 or P2"))?),
+        };
+        let mut game = Game::from_position(rules, &stones, first)
+            .map_err(|e| format!("the start position is refused: {e}"))?;
+        for (i, step) in self.steps.iter().enumerate() {
+            let line = parse_line(&geometry, &step.play)
+                .map_err(|e| format!("step {}: `{}`: {e}", i + 1, step.play))?;
+            match (play_line(&mut game, &line), &step.refused) {
+                (Ok(_), None) | (Err(_), Some(_)) => {}
+                (Ok(_), Some(code)) => {
+                    return Err(format!(
+                        "step {}: `{}` was to be refused ({code}) but was played",
+                        i + 1,
+                        step.play
+                    ));
+                }
+                (Err(refusal), None) => {
+                    return Err(format!("step {}: {refusal}", i + 1));
+                }
+            }
+        }
+        Ok(game)
+    }
+}
+
 fn parse_seat(s: &str) -> Option<Seat> {
     match s.to_ascii_uppercase().as_str() {
         "P1" => Some(Seat::One),

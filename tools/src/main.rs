@@ -86,8 +86,14 @@ enum Command {
         printf 'E5\\nC3\\npass\\npass\\n' | tengen play go -o size=9\n\n\
         Type `help` during the game for the move notation, and `hint` for the AI's choice.")]
     Play {
-        /// A bundled ruleset id or a ruleset file.
-        ruleset: String,
+        /// A bundled ruleset id or a ruleset file (with `--from`, it replaces
+        /// the rules the record names).
+        #[arg(required_unless_present = "from")]
+        ruleset: Option<String>,
+        /// Go on from the end of a record: SGF, the move notation (with a
+        /// ruleset) or a conformance scenario.
+        #[arg(long, value_name = "FILE")]
+        from: Option<String>,
         /// An option: NAME or NAME=VALUE (repeatable).
         #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
         options: Vec<String>,
@@ -189,17 +195,50 @@ enum Command {
         #[arg(long, value_name = "DIR", default_value = ".")]
         root: String,
     },
-    /// Replay a move record and print the final board and result.
+    /// Replay a game record (SGF, the move notation or a conformance
+    /// scenario) and print the final board and result.
     #[command(after_help = "Examples:\n  \
+        tengen replay game.sgf\n  \
         tengen replay go game.txt --option size=9\n  \
+        tengen replay tromp-taylor other.sgf -o size=9\n  \
         printf 'E5\\nC3\\n' | tengen replay go - -o size=9\n\n\
-        A record has one move per line in the move notation (see `tengen play`'s help).\n\
-        Exits with 1 at the first refused action, naming the line, the action and the rule.")]
+        A record in the move notation has one move per line (see `tengen play`'s help) and \
+        needs the ruleset named first. An SGF record names its rules: tengen's own exactly, \
+        another program's by RU, SZ, KM and HA (unknown rules are read as `go`, with a \
+        warning); a ruleset given first replaces them. A `.toml` file is read as a \
+        conformance scenario. Exits with 1 at the first refused action, naming the line \
+        (and for SGF the column and node), the action and the rule.")]
     Replay {
-        /// A bundled ruleset id or a ruleset file.
-        ruleset: String,
-        /// The record file, or `-` for standard input.
-        file: String,
+        /// `[RULESET] FILE`: the record file (`-` for standard input),
+        /// after a bundled ruleset id or a ruleset file where it is needed.
+        #[arg(required = true, num_args = 1..=2, value_name = "[RULESET] FILE")]
+        args: Vec<String>,
+        /// An option: NAME or NAME=VALUE (repeatable).
+        #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
+        options: Vec<String>,
+    },
+    /// Convert a game record between SGF, the move notation and a
+    /// conformance scenario.
+    #[command(after_help = "Examples:\n  \
+        tengen convert game.sgf game.txt\n  \
+        tengen convert game.txt game.sgf --ruleset go -o size=9\n  \
+        tengen convert tests/scenarios/go/capture-single-stone.toml capture.sgf\n  \
+        tengen convert game.sgf -\n\n\
+        The forms go by the file names: `.sgf` is SGF, `.toml` a conformance scenario \
+        (its moves; a scenario written from a record leaves the rule and source for you \
+        to state), anything else the move notation, one move per line (read as SGF when \
+        it begins with `(`). `-` reads standard input, or writes standard output: the \
+        notation for an SGF record, SGF otherwise. A record in the move notation needs \
+        --ruleset.")]
+    Convert {
+        /// The record to read (`-` for standard input).
+        input: String,
+        /// The file to write (`-` for standard output).
+        output: String,
+        /// The rules of a record in the move notation (for SGF, they
+        /// replace the rules the record names).
+        #[arg(long)]
+        ruleset: Option<String>,
         /// An option: NAME or NAME=VALUE (repeatable).
         #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
         options: Vec<String>,
@@ -250,6 +289,7 @@ fn main() -> ExitCode {
         Command::Selfplay(args) => commands::selfplay::run(&args),
         Command::Play {
             ruleset,
+            from,
             options,
             hex_tracker,
             show_pass_alive,
@@ -259,7 +299,8 @@ fn main() -> ExitCode {
             seconds,
             seed,
         } => commands::play::run(
-            &ruleset,
+            ruleset.as_deref(),
+            from.as_deref(),
             &options,
             commands::play::Display {
                 hex_tracker,
@@ -275,11 +316,13 @@ fn main() -> ExitCode {
                 },
             ),
         ),
-        Command::Replay {
+        Command::Replay { args, options } => commands::replay::run(&args, &options),
+        Command::Convert {
+            input,
+            output,
             ruleset,
-            file,
             options,
-        } => commands::replay::run(&ruleset, &file, &options),
+        } => commands::convert::run(&input, &output, ruleset.as_deref(), &options),
         Command::Gtp {
             ruleset,
             options,

@@ -1,10 +1,12 @@
 //! The subcommands, one file each.
 
 pub(crate) mod bench;
+pub(crate) mod convert;
 pub(crate) mod explain;
 pub(crate) mod gtp;
 pub(crate) mod list;
 pub(crate) mod play;
+pub(crate) mod records;
 pub(crate) mod replay;
 pub(crate) mod schema;
 pub(crate) mod selfplay;

@@ -1,17 +1,70 @@
-//! `tengen replay RULESET FILE`: plays a record and prints the outcome.
+//! `tengen replay [RULESET] FILE`: plays a record (SGF, the move notation
+//! or a scenario) and prints the outcome.
 
 use super::Failure;
+use super::records::{Form, read_text, sgf_failure};
 use crate::view;
-use std::io::Read;
 use tengen_core::notation::parse_line;
 use tengen_core::record::play_line;
 use tengen_core::{Action, Game, PointSet};
+use tengen_sgf::{RulesChoice, read_sgf};
 
-/// The largest record read.
-const MAX_RECORD_BYTES: u64 = 64 << 20;
+pub(crate) fn run(args: &[String], options: &[String]) -> Result<(), Failure> {
+    let (reference, file) = match args {
+        [file] => (None, file.as_str()),
+        [reference, file] => (Some(reference.as_str()), file.as_str()),
+        _ => {
+            return Err(Failure::Message(
+                "give a record, and the ruleset first where the record does not name it".into(),
+            ));
+        }
+    };
+    let text = read_text(file)?;
+    match Form::of(file, Some(&text)) {
+        Form::Notation => {
+            let Some(reference) = reference else {
+                return Err(Failure::Message(format!(
+                    "{file} is in the move notation, which does not name its rules: `tengen replay RULESET {file}`"
+                )));
+            };
+            replay_notation(reference, file, &text, options)
+        }
+        Form::Sgf => {
+            let rules = reference.map(|r| super::assemble(r, options)).transpose()?;
+            let choice = match &rules {
+                Some(rules) => RulesChoice::Given(rules),
+                None => RulesChoice::FromRecord(tengen_variants::library()),
+            };
+            let outcome = read_sgf(&text, choice);
+            let imported = outcome.map_err(|e| sgf_failure(file, &e))?;
+            for warning in &imported.warnings {
+                eprintln!("warning: {file}: {warning}");
+            }
+            finish(&imported.game, &view::last_move(&imported.game));
+            Ok(())
+        }
+        Form::Scenario => {
+            let loaded = super::records::load(file, reference, options)?;
+            finish(&loaded.game, &view::last_move(&loaded.game));
+            Ok(())
+        }
+    }
+}
 
-pub(crate) fn run(reference: &str, file: &str, options: &[String]) -> Result<(), Failure> {
-    let text = read(file)?;
+/// Prints the final board and status.
+fn finish(game: &Game, last: &PointSet) {
+    print!("{}{}", view::board(game, last), view::status(game));
+    if game.state().phase() == tengen_core::Phase::Over {
+        print!("{}", view::pass_alive(game));
+    }
+}
+
+fn replay_notation(
+    reference: &str,
+    file: &str,
+    text: &str,
+    options: &[String],
+) -> Result<(), Failure> {
     let rules = super::assemble(reference, options)?;
     let mut game = Game::new(rules).without_undo();
     let mut last = PointSet::default();
@@ -45,28 +98,6 @@ pub(crate) fn run(reference: &str, file: &str, options: &[String]) -> Result<(),
             })
             .collect();
     }
-    print!("{}{}", view::board(&game, &last), view::status(&game));
-    if game.state().phase() == tengen_core::Phase::Over {
-        print!("{}", view::pass_alive(&game));
-    }
+    finish(&game, &last);
     Ok(())
-}
-
-fn read(file: &str) -> Result<String, Failure> {
-    let mut text = String::new();
-    let outcome = if file == "-" {
-        std::io::stdin()
-            .take(MAX_RECORD_BYTES + 1)
-            .read_to_string(&mut text)
-    } else {
-        std::fs::File::open(file)
-            .and_then(|f| f.take(MAX_RECORD_BYTES + 1).read_to_string(&mut text))
-    };
-    outcome.map_err(|e| Failure::Message(format!("cannot read {file}: {e}")))?;
-    if text.len() as u64 > MAX_RECORD_BYTES {
-        return Err(Failure::Message(format!(
-            "{file} is larger than {MAX_RECORD_BYTES} bytes; records are limited to that size"
-        )));
-    }
-    Ok(text)
 }

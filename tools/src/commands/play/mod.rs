@@ -10,6 +10,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use tengen_core::notation::parse_line;
 use tengen_core::record::{format_record, play_line};
 use tengen_core::{Game, PointSet};
+use tengen_sgf::GameInfo;
 
 const HELP: &str = "\
 Enter a move in the move notation, one move per line:
@@ -28,6 +29,7 @@ Commands:
   help          this text          board    show the board again
   undo          take back the last line you entered, where the ruleset allows it
   record        print the moves so far (a record `tengen replay` reads)
+  save FILE     save the game: SGF for FILE.sgf, else the move notation
   legal         list the legal actions of the player to act
   hint          the move the AI would choose for the player to act
   quit          leave
@@ -45,13 +47,27 @@ pub(crate) struct Display {
 }
 
 pub(crate) fn run(
-    reference: &str,
+    reference: Option<&str>,
+    from: Option<&str>,
     options: &[String],
     display: Display,
     mut opponents: Opponents,
 ) -> Result<(), Failure> {
-    let rules = super::assemble(reference, options)?;
-    let mut game = Game::new(rules);
+    let (mut game, mut info) = match (from, reference) {
+        (Some(file), reference) => {
+            let loaded = super::records::load(file, reference, options)?;
+            (loaded.game, loaded.info)
+        }
+        (None, Some(reference)) => (
+            Game::new(super::assemble(reference, options)?),
+            GameInfo::default(),
+        ),
+        (None, None) => {
+            return Err(Failure::Message(
+                "give a ruleset, or a record to go on from with --from".into(),
+            ));
+        }
+    };
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut out = std::io::stdout();
@@ -110,6 +126,20 @@ pub(crate) fn run(
             }
             "record" => {
                 print!("{}", format_record(&game));
+                continue;
+            }
+            _ if line.to_ascii_lowercase().starts_with("save ") => {
+                let file = line[5..].trim();
+                let names = opponents.player_names(&game);
+                for seat in tengen_core::Seat::BOTH {
+                    if names[seat].is_some() {
+                        info.players[seat].clone_from(&names[seat]);
+                    }
+                }
+                match super::records::save(&game, &info, file) {
+                    Ok(()) => println!("Saved {} actions to {file}.", game.record().len()),
+                    Err(e) => println!("  ! {e}"),
+                }
                 continue;
             }
             "legal" => {

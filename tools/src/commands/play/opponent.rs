@@ -3,7 +3,7 @@
 
 use tengen_ai::{Choice, Mcts, Player, SearchConfig};
 use tengen_core::notation::format_action;
-use tengen_core::{Colour, Game, Phase, Seat, ToAct};
+use tengen_core::{BySeat, Colour, Game, Phase, Seat, ToAct};
 
 /// Who plays a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -50,6 +50,19 @@ impl Opponents {
             white: (white == Controller::Ai).then(|| search(1)),
             hints: search(2),
         }
+    }
+
+    /// The AI's name for each seat whose colour it plays (for a saved
+    /// record's `PB` and `PW`).
+    pub(crate) fn player_names(&self, game: &Game) -> BySeat<Option<String>> {
+        let name = |seat: Seat| {
+            let plays = match game.state().colour_of(seat) {
+                Colour::Black => self.black.is_some(),
+                Colour::White => self.white.is_some(),
+            };
+            plays.then(|| format!("tengen {}", env!("CARGO_PKG_VERSION")))
+        };
+        BySeat::new(name(Seat::One), name(Seat::Two))
     }
 
     /// Whether the AI plays any colour.
