@@ -624,3 +624,122 @@ fn selfplay_refuses_bad_players_shards_and_files() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// SGF from the command line: `replay FILE.sgf`, `play --from`, `save` and
+/// `convert`, and the errors a person sees.
+#[test]
+fn sgf_records_replay_save_and_convert() {
+    let dir = scratch("sgf");
+    let sgf = dir.join("game.sgf");
+    let sgf = sgf.to_str().unwrap();
+    // Play three moves and save the game as SGF.
+    let run = tengen(
+        &["play", "go", "-o", "size=9"],
+        Some(&format!("E5\nC3\nD4\nsave {sgf}\n")),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(&format!("Saved 3 actions to {sgf}.")),
+        "{}",
+        run.stdout
+    );
+    let text = std::fs::read_to_string(sgf).unwrap();
+    assert!(text.starts_with("(;FF[4]GM[1]CA[UTF-8]"), "{text}");
+    assert!(
+        text.contains("RU[tengen:go size=9]TGR[go]TGO[size=9]"),
+        "{text}"
+    );
+    assert!(text.ends_with(";B[ee]\n;W[cg]\n;B[df])\n"), "{text}");
+    // Go on from it: White passes, Black passes, both accept.
+    let run = tengen(
+        &["play", "--from", sgf],
+        Some("pass\npass\nP1: accept\nP2: accept\n"),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("Game over:"), "{}", run.stdout);
+    // Replay it, and convert it to the move notation and back.
+    let run = tengen(&["replay", sgf], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("White (Player 2) to play, move 4."),
+        "{}",
+        run.stdout
+    );
+    let txt = dir.join("game.txt");
+    let txt = txt.to_str().unwrap();
+    let run = tengen(&["convert", sgf, txt], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        std::fs::read_to_string(txt).unwrap(),
+        "# tengen record: ruleset go --option size=9\nE5\nC3\nD4\n"
+    );
+    let back = dir.join("back.sgf");
+    let run = tengen(
+        &[
+            "convert",
+            txt,
+            back.to_str().unwrap(),
+            "--ruleset",
+            "go",
+            "-o",
+            "size=9",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&back).unwrap(), text);
+    // A conformance scenario to SGF.
+    let run = tengen(
+        &[
+            "convert",
+            "../../../tests/scenarios/go/capture-single-stone.toml",
+            "-",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("TGB[") && run.stdout.contains(";B["),
+        "{}",
+        run.stdout
+    );
+    // Bad input: an illegal move names the file, line, column and node;
+    // a truncated record says where it stops; the notation needs rules.
+    let bad = dir.join("bad.sgf");
+    std::fs::write(&bad, "(;GM[1]SZ[9]RU[Chinese]\n;B[ee]\n;W[ee])").unwrap();
+    let bad = bad.to_str().unwrap();
+    let run = tengen(&["replay", bad], None);
+    fails_with(
+        &run,
+        &[&format!(
+            "{bad}:3:1: node 2 of the main line: W[ee] refused: E5 is occupied"
+        )],
+    );
+    std::fs::write(dir.join("cut.sgf"), "(;GM[1]SZ[9];B[ee];W[c").unwrap();
+    let cut = dir.join("cut.sgf");
+    let run = tengen(&["replay", cut.to_str().unwrap()], None);
+    fails_with(
+        &run,
+        &["cut.sgf:1:21: not a readable SGF record: the record ends inside this property value"],
+    );
+    let run = tengen(&["replay", txt], None);
+    fails_with(
+        &run,
+        &["is in the move notation, which does not name its rules"],
+    );
+    let run = tengen(&["play"], None);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    // A record of another program, with unknown rules: read as `go`.
+    let other = dir.join("other.sgf");
+    std::fs::write(&other, "(;GM[1]FF[4]SZ[9]RU[Ing-ish]\n;B[ee];W[cc])").unwrap();
+    let run = tengen(&["replay", other.to_str().unwrap()], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("warning: ")
+            && run
+                .stderr
+                .contains("RU[Ing-ish] names rules tengen does not know: read as `go`"),
+        "{}",
+        run.stderr
+    );
+}
