@@ -149,16 +149,27 @@ impl Around {
     }
 }
 
+/// What the board knows of one point.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Cell {
+    /// What stands on it.
+    colour: Option<Colour>,
+    /// What its neighbours hold.
+    around: Around,
+    /// For a stone, the head point of its string.
+    head: Point,
+    /// For a stone, the next stone of its string (a circular list).
+    next: Point,
+}
+
 /// Stones on a geometry, with incremental strings and hash.
 pub struct Board {
     geometry: Arc<Geometry>,
-    cells: Vec<Option<Colour>>,
-    /// For each point, what its neighbours hold.
-    around: Vec<Around>,
-    /// For a stone, the head point of its string.
-    head: Vec<Point>,
-    /// For a stone, the next stone of its string (a circular list).
-    next: Vec<Point>,
+    /// For each point: what stands on it, what its neighbours hold, and
+    /// for a stone its string's head and the next stone of the string,
+    /// together, so a visit to a neighbour is one bounds check and one
+    /// cache line.
+    cells: Vec<Cell>,
     /// Indexed by head point.
     strings: Vec<StringData>,
     hash: u64,
@@ -173,16 +184,18 @@ impl Board {
     /// An empty board on `geometry`.
     pub fn new(geometry: Arc<Geometry>) -> Board {
         let n = geometry.point_count();
-        let around = geometry
+        let cells = geometry
             .points()
-            .map(|p| Around::empty(geometry.neighbours(p).len()))
+            .map(|p| Cell {
+                colour: None,
+                around: Around::empty(geometry.neighbours(p).len()),
+                head: p,
+                next: p,
+            })
             .collect();
         Board {
             geometry,
-            cells: vec![None; n],
-            around,
-            head: (0..n).map(Point::new).collect(),
-            next: (0..n).map(Point::new).collect(),
+            cells,
             strings: vec![StringData::default(); n],
             hash: 0,
             stones: ByColour::default(),
@@ -218,25 +231,25 @@ impl Board {
     /// What stands on `point`.
     #[inline]
     pub fn get(&self, point: Point) -> Option<Colour> {
-        self.cells[point.index()]
+        self.cells[point.index()].colour
     }
 
     /// Whether `point` is empty.
     #[inline]
     pub fn is_empty(&self, point: Point) -> bool {
-        self.cells[point.index()].is_none()
+        self.cells[point.index()].colour.is_none()
     }
 
     /// How many neighbours of `point` are empty.
     #[inline]
     pub fn empty_neighbours(&self, point: Point) -> u32 {
-        self.around[point.index()].empties()
+        self.cells[point.index()].around.empties()
     }
 
     /// How many neighbours of `point` hold a stone of `colour`.
     #[inline]
     pub fn neighbours_of_colour(&self, point: Point, colour: Colour) -> u32 {
-        self.around[point.index()].of(colour)
+        self.cells[point.index()].around.of(colour)
     }
 
     /// Whether every neighbour of `point` holds a stone of `colour` (for
@@ -244,7 +257,7 @@ impl Board {
     /// policy sees it).
     #[inline]
     pub fn is_surrounded_by(&self, point: Point, colour: Colour) -> bool {
-        self.around[point.index()].only(colour)
+        self.cells[point.index()].around.only(colour)
     }
 
     /// Whether the empty `point` is a one-point eye of `colour` in the
@@ -266,7 +279,7 @@ impl Board {
         let other = Some(colour.opponent());
         let held = diagonals
             .iter()
-            .filter(|&&d| self.cells[d.index()] == other)
+            .filter(|&&d| self.cells[d.index()].colour == other)
             .count();
         2 * held < diagonals.len().max(1)
     }
@@ -300,7 +313,7 @@ impl Board {
     #[inline]
     pub fn string_head(&self, point: Point) -> Point {
         debug_assert!(self.get(point).is_some());
-        self.head[point.index()]
+        self.cells[point.index()].head
     }
 
     /// The stones of the string through `point`, starting at `point`.
@@ -314,19 +327,19 @@ impl Board {
 
     /// The number of stones of the string through `point`.
     pub fn string_size(&self, point: Point) -> usize {
-        usize::from(self.strings[self.head[point.index()].index()].size)
+        usize::from(self.strings[self.cells[point.index()].head.index()].size)
     }
 
     /// Whether the string through `point` has at least one liberty.
     #[inline]
     pub fn has_liberty(&self, point: Point) -> bool {
-        self.strings[self.head[point.index()].index()].libs > 0
+        self.strings[self.cells[point.index()].head.index()].libs > 0
     }
 
     /// Whether the string through `point` has exactly one liberty.
     #[inline]
     pub fn in_atari(&self, point: Point) -> bool {
-        self.strings[self.head[point.index()].index()].has_one_liberty()
+        self.strings[self.cells[point.index()].head.index()].has_one_liberty()
     }
 
     /// The liberties of the string through `point`, exactly, in index order.
@@ -356,17 +369,17 @@ impl Board {
         // The common case, settled without visiting the neighbours: an
         // empty neighbour is a liberty, and with no opposing neighbour
         // there is nothing to capture.
-        let around = self.around[point.index()];
+        let around = self.cells[point.index()].around;
         if around.empties() > 0 && around.of(colour.opponent()) == 0 {
             probe.has_liberty = true;
             return probe;
         }
         for &n in self.geometry.neighbours(point) {
-            let Some(c) = self.cells[n.index()] else {
+            let Some(c) = self.cells[n.index()].colour else {
                 probe.has_liberty = true;
                 continue;
             };
-            let head = self.head[n.index()];
+            let head = self.cells[n.index()].head;
             let data = &self.strings[head.index()];
             if c == colour {
                 probe.has_liberty |= !data.only_liberty_is(point);
@@ -388,8 +401,8 @@ impl Board {
         let mut count = 0;
         let mut hash = self.hash;
         for &n in self.geometry.neighbours(point) {
-            if self.cells[n.index()] == Some(colour) {
-                let head = self.head[n.index()];
+            if self.cells[n.index()].colour == Some(colour) {
+                let head = self.cells[n.index()].head;
                 if !joined[..count].contains(&head) {
                     joined[count] = head;
                     count += 1;
@@ -422,13 +435,13 @@ impl Board {
     pub fn put_stone(&mut self, point: Point, colour: Colour) {
         assert!(self.is_empty(point), "put_stone on an occupied point");
         let i = point.index();
-        self.cells[i] = Some(colour);
+        self.cells[i].colour = Some(colour);
         self.occupy(point);
         self.stones[colour] += 1;
         let key = self.geometry.zobrist(point)[colour.index()];
         self.hash ^= key;
-        self.head[i] = point;
-        self.next[i] = point;
+        self.cells[i].head = point;
+        self.cells[i].next = point;
         let mut data = StringData {
             size: 1,
             ..StringData::default()
@@ -436,19 +449,19 @@ impl Board {
         let (around, degree) = self.neighbours_of(point);
         let around = &around[..degree];
         for &n in around {
-            self.around[n.index()].0 += Around::occupied_by(colour);
-            match self.cells[n.index()] {
+            self.cells[n.index()].around.0 += Around::occupied_by(colour);
+            match self.cells[n.index()].colour {
                 None => data.add_liberty(n),
                 Some(_) => {
-                    let head = self.head[n.index()];
+                    let head = self.cells[n.index()].head;
                     self.strings[head.index()].remove_liberty(point);
                 }
             }
         }
         self.strings[i] = data;
         for &n in around {
-            if self.cells[n.index()] == Some(colour) {
-                let (a, b) = (self.head[i], self.head[n.index()]);
+            if self.cells[n.index()].colour == Some(colour) {
+                let (a, b) = (self.cells[i].head, self.cells[n.index()].head);
                 if a != b {
                     self.join(a, b);
                 }
@@ -465,13 +478,15 @@ impl Board {
         };
         let mut stone = small;
         loop {
-            self.head[stone.index()] = big;
-            stone = self.next[stone.index()];
+            self.cells[stone.index()].head = big;
+            stone = self.cells[stone.index()].next;
             if stone == small {
                 break;
             }
         }
-        self.next.swap(big.index(), small.index());
+        let (b, s) = (self.cells[big.index()].next, self.cells[small.index()].next);
+        self.cells[big.index()].next = s;
+        self.cells[small.index()].next = b;
         let s = self.strings[small.index()];
         let d = &mut self.strings[big.index()];
         d.size += s.size;
@@ -483,27 +498,29 @@ impl Board {
     /// Removes the whole string through `point`, appending its stones to
     /// `removed`; returns how many stones it had.
     pub fn remove_string(&mut self, point: Point, removed: &mut Vec<Point>) -> u32 {
-        let head = self.head[point.index()];
-        let colour = self.cells[point.index()].expect("remove_string on an empty point");
+        let head = self.cells[point.index()].head;
+        let colour = self.cells[point.index()]
+            .colour
+            .expect("remove_string on an empty point");
         let size = u32::from(self.strings[head.index()].size);
         let mut stone = head;
         loop {
             let i = stone.index();
-            self.cells[i] = None;
+            self.cells[i].colour = None;
             self.vacate(stone);
             self.hash ^= self.geometry.zobrist(stone)[colour.index()];
             removed.push(stone);
             let (around, degree) = self.neighbours_of(stone);
             for &n in &around[..degree] {
-                self.around[n.index()].0 -= Around::occupied_by(colour);
-                if self.cells[n.index()].is_some() {
-                    let h = self.head[n.index()];
+                self.cells[n.index()].around.0 -= Around::occupied_by(colour);
+                if self.cells[n.index()].colour.is_some() {
+                    let h = self.cells[n.index()].head;
                     if h != head {
                         self.strings[h.index()].add_liberty(stone);
                     }
                 }
             }
-            stone = self.next[i];
+            stone = self.cells[i].next;
             if stone == head {
                 break;
             }
@@ -511,8 +528,8 @@ impl Board {
         // Reset the list links of the removed stones, so an empty point is
         // always its own one-point list.
         for &stone in &removed[removed.len() - size as usize..] {
-            self.head[stone.index()] = stone;
-            self.next[stone.index()] = stone;
+            self.cells[stone.index()].head = stone;
+            self.cells[stone.index()].next = stone;
         }
         self.stones[colour] -= size;
         size
@@ -529,7 +546,7 @@ impl Board {
         let (around, degree) = self.neighbours_of(point);
         let mut count = 0;
         for &n in &around[..degree] {
-            if self.cells[n.index()] == Some(colour.opponent()) && !self.has_liberty(n) {
+            if self.cells[n.index()].colour == Some(colour.opponent()) && !self.has_liberty(n) {
                 count += self.remove_string(n, captured);
             }
         }
@@ -556,7 +573,7 @@ impl Board {
     ) -> u32 {
         let mut count = 0;
         for p in self.geometry.clone().points() {
-            if self.cells[p.index()] == Some(colour) && !self.has_liberty(p) {
+            if self.cells[p.index()].colour == Some(colour) && !self.has_liberty(p) {
                 count += self.remove_string(p, removed);
             }
         }
@@ -586,10 +603,8 @@ impl Board {
     /// boards share): the stones, the strings and the list of empty points.
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
-        self.cells.capacity() * size_of::<Option<Colour>>()
-            + self.around.capacity() * size_of::<Around>()
-            + (self.head.capacity() + self.next.capacity() + self.empty.capacity())
-                * size_of::<Point>()
+        self.cells.capacity() * size_of::<Cell>()
+            + (self.empty.capacity()) * size_of::<Point>()
             + self.strings.capacity() * size_of::<StringData>()
             + self.empty_slot.capacity() * size_of::<u16>()
     }
@@ -611,7 +626,7 @@ impl Board {
         if let Some(p) = self
             .geometry
             .points()
-            .find(|p| self.around[p.index()] != fresh.around[p.index()])
+            .find(|p| self.cells[p.index()].around != fresh.cells[p.index()].around)
         {
             return Err(format!(
                 "the neighbour counts of {} disagree",
@@ -644,8 +659,8 @@ impl Board {
                 ));
             }
             let (a, b) = (
-                self.strings[self.head[p.index()].index()],
-                fresh.strings[fresh.head[p.index()].index()],
+                self.strings[self.cells[p.index()].head.index()],
+                fresh.strings[fresh.cells[p.index()].head.index()],
             );
             if a != b {
                 return Err(format!(
@@ -664,9 +679,6 @@ impl Clone for Board {
         Board {
             geometry: Arc::clone(&self.geometry),
             cells: self.cells.clone(),
-            around: self.around.clone(),
-            head: self.head.clone(),
-            next: self.next.clone(),
             strings: self.strings.clone(),
             hash: self.hash,
             stones: self.stones,
@@ -679,9 +691,6 @@ impl Clone for Board {
     fn clone_from(&mut self, source: &Board) {
         self.geometry.clone_from(&source.geometry);
         self.cells.clone_from(&source.cells);
-        self.around.clone_from(&source.around);
-        self.head.clone_from(&source.head);
-        self.next.clone_from(&source.next);
         self.strings.clone_from(&source.strings);
         self.hash = source.hash;
         self.stones = source.stones;
@@ -692,7 +701,13 @@ impl Clone for Board {
 
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
-        self.hash == other.hash && self.cells == other.cells && self.geometry == other.geometry
+        self.hash == other.hash
+            && self
+                .cells
+                .iter()
+                .map(|c| c.colour)
+                .eq(other.cells.iter().map(|c| c.colour))
+            && self.geometry == other.geometry
     }
 }
 
@@ -735,7 +750,7 @@ impl Iterator for StringStones<'_> {
 
     fn next(&mut self) -> Option<Point> {
         let p = self.current?;
-        let next = self.board.next[p.index()];
+        let next = self.board.cells[p.index()].next;
         self.current = (next != self.start).then_some(next);
         Some(p)
     }
