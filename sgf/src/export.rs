@@ -72,13 +72,25 @@ pub fn write_sgf(game: &Game, info: &GameInfo) -> String {
                 && replay.state().seat_of_colour(colour) == first.0
                 && matches!(first.1, Action::Place(_) | Action::Pass);
             if special && k == 0 {
-                let paid: Vec<String> = record[i..end]
-                    .iter()
-                    .filter_map(|&(_, a)| match a {
-                        Action::Pay(p) => Some(sgf_point(geometry, p)),
-                        _ => None,
-                    })
-                    .collect();
+                // The payments that stand: a special turn called off
+                // (`declare special-turn 0`) puts its stones back.
+                let mut paid: Vec<String> = Vec::new();
+                for &(_, a) in &record[i..end] {
+                    match a {
+                        Action::Pay(p) => {
+                            let point = sgf_point(geometry, p);
+                            if !paid.contains(&point) {
+                                paid.push(point);
+                            }
+                        }
+                        Action::Declare(d)
+                            if d.kind == DeclarationKind::SpecialTurn && d.value == 0 =>
+                        {
+                            paid.clear();
+                        }
+                        _ => {}
+                    }
+                }
                 let places = record[i..end]
                     .iter()
                     .any(|(_, a)| matches!(a, Action::Place(_)));
@@ -144,12 +156,17 @@ pub fn write_sgf(game: &Game, info: &GameInfo) -> String {
                 let _ = replay.apply(s, a);
             }
             let correction = viewer.correct_to(replay.board(), name);
-            let has_move = node.iter().any(|p| p.id == "B" || p.id == "W");
-            if has_move || correction.is_empty() {
+            // A correction joins a node without a move or setup of its own
+            // (a point may appear in one setup property of a node only);
+            // otherwise it is a node of its own after it.
+            let has_move_or_setup = node
+                .iter()
+                .any(|p| matches!(p.id.as_str(), "B" | "W" | "AE" | "AB" | "AW"));
+            if correction.is_empty() {
                 nodes.push(node);
-                if !correction.is_empty() {
-                    nodes.push(correction);
-                }
+            } else if has_move_or_setup {
+                nodes.push(node);
+                nodes.push(correction);
             } else {
                 node.extend(correction);
                 nodes.push(node);

@@ -211,3 +211,33 @@ fn viewer_sees_tengens_board(game: &Game, text: &str) {
     }
     assert_eq!(replay.record(), game.record());
 }
+
+/// A special turn called off and made again in one move: the setup node
+/// before the placements removes only the stones paid for the turn made,
+/// each once, and a viewer sees tengen's board throughout.
+#[test]
+fn a_special_turn_called_off_and_made_again() {
+    let library = tengen_variants::library();
+    let rules = library.assemble("enhanced-go", &["size=9".into()]).unwrap();
+    let mut game = Game::new(Arc::clone(&rules));
+    for line in [
+        "E5",
+        "C3",
+        "E6",
+        "C4",
+        "E7",
+        "C5",
+        "E4",
+        "C6",
+        "declare special-turn 2, pay E5, pay E6, declare special-turn 0",
+        "declare special-turn 2, pay E5, pay E6, pay E7, pay E4, G5, G6",
+    ] {
+        let parsed = parse_line(&rules.geometry, line).unwrap();
+        tengen_core::record::play_line(&mut game, &parsed).unwrap();
+    }
+    let text = write_sgf(&game, &GameInfo::default());
+    assert!(text.contains("\n;AE[ee][ed][ec][ef]TGA[P1: declare special-turn 2][P1: pay E5][P1: pay E6][P1: declare special-turn 0][P1: declare special-turn 2]"), "{text}");
+    let back = read_sgf(&text, RulesChoice::FromRecord(library)).unwrap();
+    assert_eq!(back.game.record(), game.record());
+    viewer_sees_tengens_board(&game, &text);
+}
