@@ -33,3 +33,16 @@ pub(crate) fn name(x: u8, y: u8) -> String {
         .iter()
         .collect()
 }
+
+/// Two SGF letters, read as column and row (each from 0).
+pub(crate) fn parse_pair(text: &str) -> Option<(u8, u8)> {
+    let index = |c: u8| match c {
+        b'a'..=b'z' => Some(c - b'a'),
+        b'A'..=b'Z' => Some(c - b'A' + 26),
+        _ => None,
+    };
+    match text.as_bytes() {
+        [x, y] => Some((index(*x)?, index(*y)?)),
+        _ => None,
+    }
+}

@@ -198,16 +198,8 @@ fn node_groups(actions: &[(Seat, Action)], special: bool) -> Vec<Vec<(Seat, Acti
 
 /// A point written by [`sgf_point`], read back.
 fn parse_own_point(geometry: &tengen_core::Geometry, text: &str) -> Option<Point> {
-    let b = text.as_bytes();
-    let index = |c: u8| match c {
-        b'a'..=b'z' => Some(c - b'a'),
-        b'A'..=b'Z' => Some(c - b'A' + 26),
-        _ => None,
-    };
-    match b {
-        [x, y] => crate::coords::board_point(geometry, index(*x)?, index(*y)?),
-        _ => None,
-    }
+    let (x, y) = crate::coords::parse_pair(text)?;
+    crate::coords::board_point(geometry, x, y)
 }
 
 /// The root node.

@@ -1,6 +1,6 @@
 //! Reading an SGF record into a game.
 
-use crate::coords::{board_point, is_tt_pass, name};
+use crate::coords::{board_point, is_tt_pass, name, parse_pair};
 use crate::error::SgfError;
 use crate::export::{ACTIONS, GameInfo};
 use crate::properties::{NodeProps, Property};
@@ -473,19 +473,6 @@ impl Reader<'_> {
         ));
         Game::from_position(Arc::clone(game.rules()), &stones, next)
             .map_err(|refusal| self.refused(index, "the position set up".into(), refusal))
-    }
-}
-
-/// Two SGF letters, read as column and row.
-fn parse_pair(text: &str) -> Option<(u8, u8)> {
-    let index = |c: u8| match c {
-        b'a'..=b'z' => Some(c - b'a'),
-        b'A'..=b'Z' => Some(c - b'A' + 26),
-        _ => None,
-    };
-    match text.as_bytes() {
-        [x, y] => Some((index(*x)?, index(*y)?)),
-        _ => None,
     }
 }
 

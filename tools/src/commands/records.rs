@@ -92,14 +92,24 @@ pub(crate) fn load(
     options: &[String],
 ) -> Result<Loaded, Failure> {
     let text = read_text(file)?;
+    load_text(file, &text, ruleset, options)
+}
+
+/// [`load`] for a record already read from `file`.
+pub(crate) fn load_text(
+    file: &str,
+    text: &str,
+    ruleset: Option<&str>,
+    options: &[String],
+) -> Result<Loaded, Failure> {
     let rules = ruleset.map(|r| super::assemble(r, options)).transpose()?;
-    match Form::of(file, Some(&text)) {
+    match Form::of(file, Some(text)) {
         Form::Sgf => {
             let choice = match &rules {
                 Some(rules) => RulesChoice::Given(rules),
                 None => RulesChoice::FromRecord(tengen_variants::library()),
             };
-            let imported = read_sgf(&text, choice).map_err(|e| sgf_failure(file, &e))?;
+            let imported = read_sgf(text, choice).map_err(|e| sgf_failure(file, &e))?;
             for warning in &imported.warnings {
                 eprintln!("warning: {file}: {warning}");
             }
@@ -109,8 +119,8 @@ pub(crate) fn load(
             })
         }
         Form::Scenario => {
-            let scenario = Scenario::read_moves(&text)
-                .map_err(|e| Failure::Message(format!("{file}: {e}")))?;
+            let scenario =
+                Scenario::read_moves(text).map_err(|e| Failure::Message(format!("{file}: {e}")))?;
             let dir = Path::new(file).parent().unwrap_or(Path::new("."));
             let game = scenario
                 .play_through(tengen_variants::library(), dir)
@@ -126,7 +136,7 @@ pub(crate) fn load(
                     "{file} is in the move notation, which does not name its rules: give a ruleset"
                 )));
             };
-            let game = play_notation(file, &text, &rules)?;
+            let game = play_notation(file, text, &rules)?;
             Ok(Loaded {
                 game,
                 info: GameInfo::default(),

@@ -2,12 +2,11 @@
 //! or a scenario) and prints the outcome.
 
 use super::Failure;
-use super::records::{Form, read_text, sgf_failure};
+use super::records::{Form, read_text};
 use crate::view;
 use tengen_core::notation::parse_line;
 use tengen_core::record::play_line;
 use tengen_core::{Action, Game, PointSet};
-use tengen_sgf::{RulesChoice, read_sgf};
 
 pub(crate) fn run(args: &[String], options: &[String]) -> Result<(), Failure> {
     let (reference, file) = match args {
@@ -29,22 +28,8 @@ pub(crate) fn run(args: &[String], options: &[String]) -> Result<(), Failure> {
             };
             replay_notation(reference, file, &text, options)
         }
-        Form::Sgf => {
-            let rules = reference.map(|r| super::assemble(r, options)).transpose()?;
-            let choice = match &rules {
-                Some(rules) => RulesChoice::Given(rules),
-                None => RulesChoice::FromRecord(tengen_variants::library()),
-            };
-            let outcome = read_sgf(&text, choice);
-            let imported = outcome.map_err(|e| sgf_failure(file, &e))?;
-            for warning in &imported.warnings {
-                eprintln!("warning: {file}: {warning}");
-            }
-            finish(&imported.game, &view::last_move(&imported.game));
-            Ok(())
-        }
-        Form::Scenario => {
-            let loaded = super::records::load(file, reference, options)?;
+        Form::Sgf | Form::Scenario => {
+            let loaded = super::records::load_text(file, &text, reference, options)?;
             finish(&loaded.game, &view::last_move(&loaded.game));
             Ok(())
         }
