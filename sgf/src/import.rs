@@ -51,6 +51,11 @@ const MOVE_AND_SETUP: &[&str] = &["B", "W", "AB", "AW", "AE", "PL", ACTIONS];
 /// The largest record read, in bytes.
 pub const MAX_SGF_BYTES: usize = 16 << 20;
 
+/// The most nodes a record may have, in all its game trees. The parser
+/// nests each node in the one before it, so a longer record (a million
+/// nodes) would overflow the stack; no game comes near this many moves.
+pub const MAX_SGF_NODES: usize = 100_000;
+
 /// Reads the first game of an SGF collection and plays its main line.
 pub fn read_sgf(text: &str, rules: RulesChoice<'_>) -> Result<Imported, SgfError> {
     if text.len() > MAX_SGF_BYTES {
@@ -61,6 +66,16 @@ pub fn read_sgf(text: &str, rules: RulesChoice<'_>) -> Result<Imported, SgfError
         });
     }
     let scanned = scan(text);
+    if let Some(&offset) = scanned.nodes.get(MAX_SGF_NODES) {
+        let (line, column) = line_column(text, offset);
+        return Err(SgfError::Malformed {
+            line,
+            column,
+            message: format!(
+                "the record has more than {MAX_SGF_NODES} nodes, the most tengen reads"
+            ),
+        });
+    }
     if let Some((offset, message)) = scanned.fault {
         let (line, column) = line_column(text, offset);
         return Err(SgfError::Malformed {
@@ -147,6 +162,33 @@ fn as_property(prop: &Prop) -> Property {
         _ => raw_values(&prop.to_string(), &id),
     };
     Property { id, values }
+}
+
+/// Whether `id` can be written back as a property identifier: FF\[4\]
+/// identifiers are capital letters. The parser reads an old (FF\[3\])
+/// identifier such as `z` or `AddBlack` by dropping its small letters,
+/// which may leave nothing; a property kept with an empty identifier would
+/// be written as a bare value, glued to the property before it.
+fn writable_identifier(id: &str) -> bool {
+    !id.is_empty() && id.bytes().all(|b| b.is_ascii_uppercase())
+}
+
+/// Warns of the properties left out because their identifiers cannot be
+/// written back (see [`writable_identifier`]).
+fn leave_out_unwritable(props: &mut NodeProps, place: &str, warnings: &mut Vec<String>) {
+    let before = props.len();
+    props.retain(|p| writable_identifier(&p.id));
+    if props.len() < before {
+        warnings.push(format!(
+            "{place}: {} propert{} without a capital-letter identifier left out",
+            before - props.len(),
+            if before - props.len() == 1 {
+                "y"
+            } else {
+                "ies"
+            }
+        ));
+    }
 }
 
 /// The values of a text property of `node`.
@@ -358,6 +400,7 @@ impl Reader<'_> {
                 _ => info.root.push(p),
             }
         }
+        leave_out_unwritable(&mut info.root, "the root", &mut warnings);
         // The moves.
         for (index, &node) in main_line.iter().enumerate() {
             let content = if index == 0 {
@@ -417,11 +460,14 @@ impl Reader<'_> {
                         .map_err(|refusal| self.refused(index, text, refusal))?;
                 }
             }
-            if !content.kept.is_empty() {
-                info.nodes
-                    .entry(first_action)
-                    .or_default()
-                    .extend(content.kept);
+            let mut kept = content.kept;
+            leave_out_unwritable(
+                &mut kept,
+                &format!("node {index} of the main line"),
+                &mut warnings,
+            );
+            if !kept.is_empty() {
+                info.nodes.entry(first_action).or_default().extend(kept);
             }
         }
         Ok(Imported {
@@ -532,6 +578,19 @@ fn plain_rules(
         && !options.iter().any(|o| o.starts_with("komi="))
     {
         options.push(format!("komi={}", crate::result::format_number(*komi)));
+    }
+    // A komi or handicap that is not a number is not silently dropped:
+    // the person is told the record's value was not used. (A number the
+    // parser calls invalid, such as the common HA[0], is no news.)
+    for (prop, what) in [("KM", "komi"), ("HA", "handicap")] {
+        if let Some(Prop::Invalid(_, values)) = root.get_property(prop)
+            && values.iter().any(|v| v.trim().parse::<f64>().is_err())
+        {
+            warnings.push(format!(
+                "{prop}[{}] is not a number: the {what} of `{id}` is used instead",
+                values.join("][")
+            ));
+        }
     }
     let handicap = match root.get_property("HA") {
         Some(Prop::HA(n)) => Some(*n),

@@ -41,6 +41,6 @@ mod viewer;
 
 pub use error::SgfError;
 pub use export::{GameInfo, write_sgf};
-pub use import::{Imported, MAX_SGF_BYTES, RulesChoice, read_sgf};
+pub use import::{Imported, MAX_SGF_BYTES, MAX_SGF_NODES, RulesChoice, read_sgf};
 pub use properties::{NodeProps, Property};
 pub use result::result_text;

@@ -29,6 +29,8 @@
 //! Every capture must be listed: a step without `captured` asserts that it
 //! captures nothing (and likewise `self-captured`).
 
+pub mod invariants;
+
 use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::path::Path;

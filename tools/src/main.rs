@@ -117,7 +117,7 @@ enum Command {
         playouts: u64,
         /// A time limit for each of the AI's actions, in seconds: the search
         /// stops at the limit or the playouts, whichever comes first.
-        #[arg(long, value_name = "SECONDS")]
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         seconds: Option<f64>,
         /// The seed of the AI's random draws (the same seed and moves give
         /// the same game).
@@ -249,6 +249,7 @@ enum Command {
     #[command(after_help = "Examples:\n  \
         tengen gtp --option size=9\n  \
         tengen gtp --ruleset thue-morse-go --option size=11 --playouts 500\n  \
+        tengen gtp --option size=9 --player random\n  \
         printf 'boardsize 9\\nplay b E5\\ngenmove w\\nshowboard\\n' | tengen gtp\n\n\
         Besides the standard commands, GoGui's ruler commands (gogui-rules_*) let GoGui \
         follow a variant's turn order, and tengen-ruleset switches the variant; \
@@ -260,13 +261,39 @@ enum Command {
         /// An option: NAME or NAME=VALUE (repeatable).
         #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
         options: Vec<String>,
-        /// The computer player's playouts a move (`genmove`).
+        /// The computer player of `genmove`: the tree search, or the
+        /// random player (a baseline, and a test opponent for other
+        /// engines).
+        #[arg(long, value_enum, default_value_t)]
+        player: tengen_gtp::PlayerKind,
+        /// The computer player's playouts a move (`genmove`; not used by
+        /// the random player).
         #[arg(long, default_value_t = 2000)]
         playouts: u64,
         /// The seed of the computer player's random draws.
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+}
+
+/// The longest time limit `play --seconds` takes: a day.
+const MAX_SECONDS: f64 = 86_400.0;
+
+/// Reads `play --seconds`: a number of seconds above 0 and at most
+/// [`MAX_SECONDS`]. Zero, a negative number or NaN would be no limit at all,
+/// and a huge one overflows the clock, so they are refused.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if seconds > 0.0 && seconds <= MAX_SECONDS {
+        Ok(seconds)
+    } else {
+        Err(format!(
+            "a time limit is more than 0 and at most {MAX_SECONDS} seconds"
+        ))
+    }
 }
 
 /// The command-line definition (for the book's reference page).
@@ -326,9 +353,10 @@ fn main() -> ExitCode {
         Command::Gtp {
             ruleset,
             options,
+            player,
             playouts,
             seed,
-        } => commands::gtp::run(&ruleset, &options, playouts, seed),
+        } => commands::gtp::run(&ruleset, &options, player, playouts, seed),
         Command::Bench {
             rulesets,
             options,

@@ -11,8 +11,13 @@ const ARGS: &[&str] = &["gtp", "--playouts", "50", "--seed", "3"];
 
 /// Runs `tengen gtp` on `input`, returning its standard output.
 fn session(input: &[u8]) -> String {
+    session_with(ARGS, input)
+}
+
+/// Runs `tengen` with `args` on `input`, returning its standard output.
+fn session_with(args: &[&str], input: &[u8]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(ARGS)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -105,5 +110,37 @@ fn an_overlong_line_is_refused_and_skipped() {
     assert_eq!(
         session(&input),
         "? syntax error: the line is too long\n\n= tengen\n\n"
+    );
+}
+
+/// `--player random`: `genmove` answers with the random player, a whole
+/// game of 9x9 without a refusal (the same game for the same seed), and
+/// `tengen-playouts` is refused, that player playing none.
+#[test]
+fn the_random_player_plays_a_whole_game() {
+    let args = ["gtp", "-o", "size=9", "--player", "random", "--seed", "5"];
+    let mut input = String::from("tengen-playouts 10\n");
+    for _ in 0..150 {
+        input.push_str("genmove b\ngenmove w\n");
+    }
+    input.push_str("final_score\n");
+    let output = session_with(&args, input.as_bytes());
+    assert_eq!(output, session_with(&args, input.as_bytes()));
+    let responses: Vec<&str> = output.split_terminator("\n\n").collect();
+    assert_eq!(
+        responses[0],
+        "? the computer player is random (--player random) and plays no playouts"
+    );
+    let moves = &responses[1..responses.len() - 1];
+    assert!(moves.iter().all(|m| m.starts_with("= ")), "{moves:?}");
+    let passes = moves.iter().filter(|&&m| m == "= pass").count();
+    assert!(
+        moves.len() - passes > 60 && passes > 2,
+        "a game, then passes: {moves:?}"
+    );
+    let score = responses[responses.len() - 1];
+    assert!(
+        score.starts_with("= B+") || score.starts_with("= W+"),
+        "{score}"
     );
 }

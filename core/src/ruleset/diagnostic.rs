@@ -39,12 +39,40 @@ impl SourceMap {
     /// offset in source `index`.
     pub fn line_column(&self, index: usize, offset: usize) -> (usize, usize) {
         let text = &self.sources[index].text;
-        let offset = offset.min(text.len());
+        let offset = char_start(text, offset);
         let before = &text[..offset];
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         (line, text[line_start..offset].chars().count() + 1)
     }
+}
+
+/// The start of the character at byte `offset` of `text` (the end of the
+/// text when past it): a parser may point into a character of several
+/// bytes, and text can only be cut between characters.
+fn char_start(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// `span` widened to whole characters of `text`, and to one character when
+/// it is empty (so the mark under it shows), within the text.
+fn whole_characters(text: &str, span: &std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let start = char_start(text, span.start);
+    let mut end = span.end.clamp(start, text.len());
+    if end == start {
+        end = text[start..]
+            .chars()
+            .next()
+            .map_or(start, |c| start + c.len_utf8());
+    }
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    start..end
 }
 
 /// Where a problem is, for a person.
@@ -191,11 +219,7 @@ impl Diagnostics {
             match &d.location {
                 Location::File { source, span, .. } => {
                     let src = self.sources.get(*source);
-                    let span = if span.is_empty() {
-                        span.start..(span.start + 1).min(src.text.len())
-                    } else {
-                        span.clone()
-                    };
+                    let span = whole_characters(&src.text, span);
                     elements.push(
                         Snippet::source(src.text.as_str())
                             .path(src.name.as_str())
@@ -238,3 +262,19 @@ impl fmt::Display for Diagnostics {
 }
 
 impl std::error::Error for Diagnostics {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_are_widened_to_whole_characters() {
+        // "a", then U+FFFD (three bytes), then "b".
+        let text = "a\u{FFFD}b";
+        assert_eq!(whole_characters(text, &(2..2)), 1..4);
+        assert_eq!(whole_characters(text, &(1..2)), 1..4);
+        assert_eq!(whole_characters(text, &(0..0)), 0..1);
+        assert_eq!(whole_characters(text, &(5..9)), 5..5);
+        assert_eq!(char_start(text, 3), 1);
+    }
+}

@@ -20,6 +20,15 @@ pub const MAX_RULESET_BYTES: u64 = 1 << 20;
 /// The deepest chain of `extends` followed.
 const MAX_EXTENDS_DEPTH: usize = 16;
 
+/// Why a ruleset reference could not be opened.
+enum OpenError {
+    /// No bundled ruleset and no file has the name.
+    Missing(String),
+    /// The file exists but cannot be read as a ruleset: not a regular
+    /// file, larger than [`MAX_RULESET_BYTES`], unreadable, or not UTF-8.
+    Unreadable(String),
+}
+
 /// A ruleset shipped with tengen.
 #[derive(Clone, Copy, Debug)]
 pub struct Bundled {
@@ -48,6 +57,26 @@ impl std::fmt::Debug for Library {
                 &self.bundled.iter().map(|b| b.id).collect::<Vec<_>>(),
             )
             .finish()
+    }
+}
+
+/// Where the ruleset being loaded comes from.
+#[derive(Clone, Copy, Debug)]
+enum Top<'a> {
+    /// A bundled id or a file's path.
+    Reference(&'a str),
+    /// A text held in memory, named `name` in messages; its `extends` may
+    /// name bundled rulesets only.
+    Text { name: &'a str, text: &'a str },
+}
+
+impl Top<'_> {
+    /// The name messages give the ruleset.
+    fn name(&self) -> &str {
+        match self {
+            Top::Reference(reference) => reference,
+            Top::Text { name, .. } => name,
+        }
     }
 }
 
@@ -94,7 +123,7 @@ impl Library {
         reference: &str,
         options: &[String],
     ) -> Result<ResolvedRuleset, Diagnostics> {
-        let loaded = self.load(reference, options);
+        let loaded = self.load(Top::Reference(reference), options);
         let Loaded {
             tree,
             mut diagnostics,
@@ -114,14 +143,38 @@ impl Library {
 
     /// Resolves and assembles a ruleset: the rules, ready to play.
     pub fn assemble(&self, reference: &str, options: &[String]) -> Result<Arc<Rules>, Diagnostics> {
+        self.assemble_top(Top::Reference(reference), options)
+    }
+
+    /// Resolves and assembles a ruleset given as text rather than a file
+    /// (what a server or a fuzzer holds in memory), named `name` in
+    /// messages. Its `extends` may name bundled rulesets only: a text has
+    /// no folder for a path to be relative to, and a text that could name
+    /// files would read the machine's files.
+    pub fn assemble_text(
+        &self,
+        name: &str,
+        text: &str,
+        options: &[String],
+    ) -> Result<Arc<Rules>, Diagnostics> {
+        self.assemble_top(Top::Text { name, text }, options)
+    }
+
+    /// Everything [`Library::validate`] checks, for a ruleset given as text
+    /// (see [`Library::assemble_text`]).
+    pub fn validate_text(&self, name: &str, text: &str) -> Diagnostics {
+        self.validate_top(Top::Text { name, text })
+    }
+
+    fn assemble_top(&self, top: Top<'_>, options: &[String]) -> Result<Arc<Rules>, Diagnostics> {
         let Loaded {
             tree,
             mut diagnostics,
-        } = self.load(reference, options);
+        } = self.load(top, options);
         if !diagnostics.is_empty() {
             return Err(diagnostics);
         }
-        let resolved = match typed(&tree, reference, options) {
+        let resolved = match typed(&tree, top.name(), options) {
             Ok(r) => r,
             Err(message) => {
                 let d = Diagnostic::new(&diagnostics.sources, "invalid", &tree.origin, "", message);
@@ -142,7 +195,11 @@ impl Library {
     /// chain, the resolved ruleset, its assembly, and the same for every
     /// switch and every choice of every option.
     pub fn validate(&self, reference: &str) -> Diagnostics {
-        let mut all = match self.assemble(reference, &[]) {
+        self.validate_top(Top::Reference(reference))
+    }
+
+    fn validate_top(&self, top: Top<'_>) -> Diagnostics {
+        let mut all = match self.assemble_top(top, &[]) {
             Ok(_) => Diagnostics::default(),
             Err(d) => d,
         };
@@ -151,13 +208,13 @@ impl Library {
             // repeat its own problems.
             return all;
         }
-        let Loaded { tree, .. } = self.load(reference, &[]);
+        let Loaded { tree, .. } = self.load(top, &[]);
         for (name, spec, _) in declared_options(&tree) {
             let trials = spec.settings(&name);
             let failing: Vec<(String, Diagnostics)> = trials
                 .into_iter()
                 .filter_map(|t| {
-                    self.assemble(reference, std::slice::from_ref(&t))
+                    self.assemble_top(top, std::slice::from_ref(&t))
                         .err()
                         .map(|d| (t, d))
                 })
@@ -188,13 +245,14 @@ impl Library {
         all
     }
 
-    fn load(&self, reference: &str, options: &[String]) -> Loaded {
+    fn load(&self, top: Top<'_>, options: &[String]) -> Loaded {
         let mut diagnostics = Diagnostics::default();
         let mut chain = Vec::new();
-        let tree = self.load_document(reference, None, None, &mut diagnostics, &mut chain);
+        let bundled_only = matches!(top, Top::Text { .. });
+        let tree = self.load_document(top, None, bundled_only, None, &mut diagnostics, &mut chain);
         let Some(mut tree) = tree else {
             return Loaded {
-                tree: Node::table(Origin::Option(reference.to_string())),
+                tree: Node::table(Origin::Option(top.name().to_string())),
                 diagnostics,
             };
         };
@@ -219,9 +277,26 @@ impl Library {
     /// `base` when given).
     fn open(
         &self,
-        reference: &str,
+        top: Top<'_>,
         base: Option<&Path>,
-    ) -> Result<(Source, Option<PathBuf>, String), String> {
+        bundled_only: bool,
+    ) -> Result<(Source, Option<PathBuf>, String), OpenError> {
+        let reference = match top {
+            Top::Text { name, text } => {
+                if text.len() as u64 > MAX_RULESET_BYTES {
+                    return Err(OpenError::Unreadable(format!(
+                        "`{name}` is {} bytes; rulesets are limited to {MAX_RULESET_BYTES} bytes",
+                        text.len()
+                    )));
+                }
+                let source = Source {
+                    name: name.to_string(),
+                    text: text.to_string(),
+                };
+                return Ok((source, None, format!("text:{name}")));
+            }
+            Top::Reference(reference) => reference,
+        };
         let looks_like_path =
             reference.contains('/') || reference.contains('\\') || reference.ends_with(".toml");
         if !looks_like_path && let Some(b) = self.bundled.iter().find(|b| b.id == reference) {
@@ -233,6 +308,17 @@ impl Library {
                 None,
                 format!("bundled:{}", b.id),
             ));
+        }
+        if bundled_only {
+            let ids: Vec<&str> = self.bundled.iter().map(|b| b.id).collect();
+            let mut message = format!(
+                "a ruleset given as text extends only bundled rulesets, and there is none named `{reference}` (bundled rulesets: {})",
+                ids.join(", ")
+            );
+            if let Some(c) = closest(reference, ids.iter().copied()) {
+                message.push_str(&format!("; did you mean `{c}`?"));
+            }
+            return Err(OpenError::Missing(message));
         }
         let path = match base {
             Some(dir) => dir.join(reference),
@@ -249,19 +335,42 @@ impl Library {
             }
             message
         };
-        let metadata = std::fs::metadata(&path).map_err(|_| not_found())?;
+        let metadata = std::fs::metadata(&path).map_err(|_| OpenError::Missing(not_found()))?;
         if !metadata.is_file() {
-            return Err(format!("`{}` is not a file", path.display()));
+            return Err(OpenError::Unreadable(format!(
+                "`{}` is not a file",
+                path.display()
+            )));
         }
         if metadata.len() > MAX_RULESET_BYTES {
-            return Err(format!(
+            return Err(OpenError::Unreadable(format!(
                 "`{}` is {} bytes; ruleset files are limited to {MAX_RULESET_BYTES} bytes",
                 path.display(),
                 metadata.len()
-            ));
+            )));
         }
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+        // Read at most one byte over the limit, so a file that grew after
+        // the look at its size is refused too, without reading it whole.
+        let mut bytes = Vec::new();
+        std::fs::File::open(&path)
+            .and_then(|f| {
+                use std::io::Read;
+                f.take(MAX_RULESET_BYTES + 1).read_to_end(&mut bytes)
+            })
+            .map_err(|e| OpenError::Unreadable(format!("cannot read `{}`: {e}", path.display())))?;
+        if bytes.len() as u64 > MAX_RULESET_BYTES {
+            return Err(OpenError::Unreadable(format!(
+                "`{}` is larger than {MAX_RULESET_BYTES} bytes, the limit of ruleset files",
+                path.display()
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            OpenError::Unreadable(format!(
+                "`{}` is not UTF-8 text (byte {} is not): ruleset files are UTF-8",
+                path.display(),
+                e.utf8_error().valid_up_to()
+            ))
+        })?;
         let key = std::fs::canonicalize(&path)
             .unwrap_or_else(|_| path.clone())
             .display()
@@ -278,22 +387,23 @@ impl Library {
 
     fn load_document(
         &self,
-        reference: &str,
+        top: Top<'_>,
         base: Option<&Path>,
+        bundled_only: bool,
         from: Option<&Origin>,
         diagnostics: &mut Diagnostics,
         chain: &mut Vec<String>,
     ) -> Option<Node> {
         let here = from
             .cloned()
-            .unwrap_or_else(|| Origin::Option(reference.to_string()));
-        let (source, dir, key) = match self.open(reference, base) {
+            .unwrap_or_else(|| Origin::Option(top.name().to_string()));
+        let (source, dir, key) = match self.open(top, base, bundled_only) {
             Ok(opened) => opened,
-            Err(message) => {
-                let code = if from.is_some() {
-                    "missing-extends"
-                } else {
-                    "not-found"
+            Err(error) => {
+                let (code, message) = match error {
+                    OpenError::Missing(m) if from.is_some() => ("missing-extends", m),
+                    OpenError::Missing(m) => ("not-found", m),
+                    OpenError::Unreadable(m) => ("unreadable", m),
                 };
                 let key_path = if from.is_some() {
                     "ruleset.extends"
@@ -351,13 +461,13 @@ impl Library {
         let table = toml::Spanned::new(span, toml::de::DeValue::Table(document.into_inner()));
         let tree = match Node::from_toml(index, &table) {
             Ok(tree) => tree,
-            Err(message) => {
+            Err((span, message)) => {
                 let d = Diagnostic::new(
                     &diagnostics.sources,
                     "toml-value",
                     &Origin::File {
                         source: index,
-                        span: 0..0,
+                        span,
                     },
                     "",
                     message,
@@ -389,8 +499,9 @@ impl Library {
             None => Some(tree),
             Some((parent_ref, origin)) => {
                 let parent = self.load_document(
-                    &parent_ref,
+                    Top::Reference(&parent_ref),
                     dir.as_deref(),
+                    bundled_only,
                     Some(&origin),
                     diagnostics,
                     chain,
@@ -787,14 +898,27 @@ fn apply_options(
 fn parse_value(text: &str, origin: &Origin) -> Node {
     use crate::ruleset::node::Value;
     let value = match toml::de::DeValue::parse(text).map(|v| v.into_inner()) {
+        // An integer beyond 64 bits is read as the float it is near, so
+        // that the range check names it as too large.
         Ok(toml::de::DeValue::Integer(i)) => i64::from_str_radix(i.as_str(), i.radix())
             .map(Value::Integer)
-            .unwrap_or_else(|_| Value::String(text.to_string())),
+            .ok()
+            .or_else(|| {
+                (i.radix() == 10)
+                    .then(|| i.as_str().parse::<f64>().ok())
+                    .flatten()
+                    .filter(|f| f.is_finite())
+                    .map(Value::Float)
+            })
+            .unwrap_or_else(|| Value::String(text.to_string())),
+        // A float that is infinite or NaN is no number a ruleset holds.
         Ok(toml::de::DeValue::Float(f)) => f
             .as_str()
-            .parse()
+            .parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite())
             .map(Value::Float)
-            .unwrap_or_else(|_| Value::String(text.to_string())),
+            .unwrap_or_else(|| Value::String(text.to_string())),
         Ok(toml::de::DeValue::Boolean(b)) => Value::Boolean(b),
         Ok(toml::de::DeValue::String(s)) => Value::String(s.to_string()),
         _ => Value::String(text.to_string()),

@@ -58,11 +58,13 @@ pub(super) struct Entry {
 }
 
 impl Node {
-    /// Converts a parsed TOML document of source `source`.
+    /// Converts a parsed TOML document of source `source`. A value tengen
+    /// cannot hold (an integer beyond 64 bits, a float that is infinite or
+    /// not a number) is an error with the span of that value.
     pub(crate) fn from_toml(
         source: usize,
         value: &toml::Spanned<toml::de::DeValue<'_>>,
-    ) -> Result<Node, String> {
+    ) -> Result<Node, (std::ops::Range<usize>, String)> {
         use toml::de::DeValue;
         let origin = Origin::File {
             source,
@@ -70,14 +72,27 @@ impl Node {
         };
         let converted = match value.get_ref() {
             DeValue::String(s) => Value::String(s.to_string()),
-            DeValue::Integer(i) => Value::Integer(
-                i64::from_str_radix(i.as_str(), i.radix())
-                    .map_err(|_| format!("the integer {i} is too large"))?,
-            ),
+            DeValue::Integer(i) => {
+                Value::Integer(i64::from_str_radix(i.as_str(), i.radix()).map_err(|_| {
+                    (
+                        value.span(),
+                        format!("the integer {i} is too large: integers are at most 64 bits"),
+                    )
+                })?)
+            }
             DeValue::Float(f) => Value::Float(
                 f.as_str()
-                    .parse()
-                    .map_err(|_| format!("`{f}` is not a number tengen can read"))?,
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|f| f.is_finite())
+                    .ok_or_else(|| {
+                        (
+                            value.span(),
+                            format!(
+                                "`{f}` is not a finite number: tengen reads no infinities or NaN"
+                            ),
+                        )
+                    })?,
             ),
             DeValue::Boolean(b) => Value::Boolean(*b),
             DeValue::Datetime(d) => Value::Datetime(d.to_string()),
@@ -100,7 +115,7 @@ impl Node {
                             node: Node::from_toml(source, node)?,
                         })
                     })
-                    .collect::<Result<_, String>>()?,
+                    .collect::<Result<_, (std::ops::Range<usize>, String)>>()?,
             ),
         };
         Ok(Node {

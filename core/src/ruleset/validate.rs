@@ -357,8 +357,57 @@ fn describe(
             "out-of-range",
             format!("{} is too long: at most {limit} characters", show(instance)),
         )],
+        // A value of a Rust enum with documented variants: the schema is
+        // a `oneOf` of string constants, and the person must be told the
+        // choices (with the nearest), not the name of a schema keyword.
+        ValidationErrorKind::OneOfNotValid { context } => match one_of_constants(context) {
+            Some(choices) => {
+                let (code, message) = match instance.as_str() {
+                    Some(found) => (
+                        "not-allowed",
+                        format!("`{found}` is not one of the allowed values"),
+                    ),
+                    None => (
+                        "wrong-type",
+                        format!(
+                            "expected a string, found {} ({})",
+                            json_type(instance),
+                            show(instance)
+                        ),
+                    ),
+                };
+                let found = instance.as_str().unwrap_or_default();
+                let help = match closest(found, choices.iter().map(String::as_str)) {
+                    Some(c) => format!(
+                        "did you mean `{c}`? the choices are: {}",
+                        choices.join(", ")
+                    ),
+                    None => format!("the choices are: {}", choices.join(", ")),
+                };
+                vec![at_value(code, message).with_help(help)]
+            }
+            None => vec![at_value("invalid", fallback.to_string())],
+        },
         _ => vec![at_value("invalid", fallback.to_string())],
     }
+}
+
+/// The string constants of a `oneOf` whose every branch failed on a
+/// `const`, in the schema's order; `None` when some branch is not a
+/// constant.
+fn one_of_constants(context: &[Vec<jsonschema::ValidationError<'static>>]) -> Option<Vec<String>> {
+    context
+        .iter()
+        .map(|branch| {
+            branch.iter().find_map(|e| match e.kind() {
+                ValidationErrorKind::Constant { expected_value } => {
+                    expected_value.as_str().map(String::from)
+                }
+                _ => None,
+            })
+        })
+        .collect::<Option<Vec<String>>>()
+        .filter(|choices| !choices.is_empty())
 }
 
 #[cfg(test)]

@@ -74,6 +74,11 @@ pub(crate) fn run(plan: &Plan<'_>) -> Result<(), Failure> {
             .map(|r| (r.clone(), plan.options.to_vec(), Limit::Default))
             .collect()
     };
+    // Every ruleset is assembled before anything is printed, so that a bad
+    // one is reported alone, not under the header of a table.
+    for (ruleset, options, _) in &targets {
+        super::assemble(ruleset, options)?;
+    }
     println!(
         "Random playouts, one thread, {} games a run, median of {} runs (seed {}):",
         plan.games, plan.runs, plan.seed

@@ -10,13 +10,13 @@
 //! phase it marks the strings its `final_status_list dead` names and
 //! accepts.
 
-use crate::commands::gtp::vertex::colour_word;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Arc;
 use tengen_ai::agreement::{agreement_action, note_marking};
 use tengen_ai::{Choice, Player, may_act};
 use tengen_core::{Action, Colour, Game, Phase, PointSet, Rules, Seat};
+use tengen_gtp::vertex::colour_word;
 
 /// The program run: the one `TENGEN_GNUGO` names, else `gnugo` on the
 /// path, else Debian's `/usr/games/gnugo` (a directory not every path has).

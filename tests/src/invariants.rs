@@ -1,0 +1,245 @@
+//! The invariants a game keeps whatever it is fed, checked action by
+//! action over a random game: the property tests drive it from a seed, the
+//! fuzzer from its bytes.
+//!
+//! After every action:
+//!
+//! - an action the rules refuse leaves the game's state equal, field by
+//!   field, to the state before it;
+//! - `undo` after an accepted action restores that state exactly;
+//! - [`Game::place_if_legal`] and [`Game::apply`] agree on every placement,
+//!   and leave the same state;
+//! - every action `legal_actions` offers is accepted (checked on a sample);
+//! - the board's incremental structures (its Zobrist hash, neighbour
+//!   counts, empty-point list and strings) equal a recomputation from its
+//!   stones;
+//! - once a move is resolved, no string is without liberties;
+//! - under positional superko, no board repeats in the history.
+//!
+//! A broken invariant panics with a message naming the action, as a test
+//! or a fuzzer expects.
+
+use std::collections::HashSet;
+use tengen_core::{Action, Declaration, DeclarationKind, Game, Phase, Point, Role, Seat, ToAct};
+
+/// A source of choices: a number below `n`, or `None` when the source has
+/// run dry (a fuzzer's input is finite).
+pub trait Draw {
+    /// A number in `0..n` (`n` is at least 1).
+    fn below(&mut self, n: usize) -> Option<usize>;
+}
+
+/// Choices from a seed (xorshift64*), so a failing case can be replayed
+/// from its seed; never runs dry.
+#[derive(Clone, Debug)]
+pub struct SeededDraw(u64);
+
+impl SeededDraw {
+    /// The choices of `seed`.
+    pub fn new(seed: u64) -> SeededDraw {
+        SeededDraw(seed | 1)
+    }
+}
+
+impl Draw for SeededDraw {
+    fn below(&mut self, n: usize) -> Option<usize> {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        Some((self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize)
+    }
+}
+
+/// Choices read from bytes, two a choice (little-endian), until they run
+/// out.
+#[derive(Clone, Debug)]
+pub struct ByteDraw<'a>(&'a [u8]);
+
+impl<'a> ByteDraw<'a> {
+    /// The choices `bytes` spell.
+    pub fn new(bytes: &'a [u8]) -> ByteDraw<'a> {
+        ByteDraw(bytes)
+    }
+}
+
+impl Draw for ByteDraw<'_> {
+    fn below(&mut self, n: usize) -> Option<usize> {
+        let (&lo, rest) = self.0.split_first()?;
+        let (hi, rest) = match rest.split_first() {
+            Some((&hi, rest)) => (hi, rest),
+            None => (0, rest),
+        };
+        self.0 = rest;
+        Some(usize::from(u16::from_le_bytes([lo, hi])) % n)
+    }
+}
+
+/// A legal action the way a careless player picks one: mostly a
+/// placement, sometimes a pass, rarely anything else.
+fn careless(game: &Game, draw: &mut impl Draw) -> Option<(Seat, Action)> {
+    let seat = match game.to_act() {
+        ToAct::Seat(s) => s,
+        _ => Seat::BOTH[draw.below(2)?],
+    };
+    let legal = game.legal_actions(seat);
+    assert!(
+        !legal.is_empty(),
+        "{seat} has no legal action in {:?}",
+        game.state().phase()
+    );
+    let placements: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Place(_)))
+        .collect();
+    let roll = draw.below(100)?;
+    if !placements.is_empty() && roll < 92 {
+        return Some((seat, placements[draw.below(placements.len())?]));
+    }
+    let others: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| *a != Action::Resign || roll == 99)
+        .collect();
+    let pool = if others.is_empty() { &legal } else { &others };
+    Some((seat, pool[draw.below(pool.len())?]))
+}
+
+/// Any action at all, legal or not, by either seat: every kind of action,
+/// points anywhere on the board, any declaration.
+fn anything(game: &Game, draw: &mut impl Draw) -> Option<(Seat, Action)> {
+    let points = game.rules().geometry.point_count();
+    let p = Point::new(draw.below(points)?);
+    let action = match draw.below(16)? {
+        0 => Action::Pass,
+        1 => Action::PassMove,
+        2 => Action::Mark(p),
+        3 => Action::Unmark(p),
+        4 => Action::Accept,
+        5 => Action::Resume,
+        6 => Action::TakeButton,
+        7 => Action::Pay(p),
+        8 => Action::Claim([Role::Attacker, Role::Defender][draw.below(2)?]),
+        9 => Action::Declare(Declaration {
+            kind: DeclarationKind::ALL[draw.below(DeclarationKind::ALL.len())?],
+            value: draw.below(40)? as u32,
+        }),
+        _ => Action::Place(p),
+    };
+    Some((Seat::BOTH[draw.below(2)?], action))
+}
+
+/// The board's incremental structures agree with a recomputation, and,
+/// once a move is resolved (at the start of the next one: resolvers that
+/// capture at the end of the move leave strings without liberties until
+/// then), no string is without liberties.
+pub fn check_board(game: &Game) {
+    let board = game.board();
+    if let Err(e) = board.verify() {
+        panic!("the incremental board differs from the recomputed one: {e}");
+    }
+    if game.state().current_move().placed > 0 {
+        return;
+    }
+    for (p, _) in board.stones() {
+        assert!(
+            board.has_liberty(p),
+            "the string at {} has no liberty after a resolved move",
+            game.rules().geometry.name(p)
+        );
+    }
+}
+
+/// For a placement: the game after [`Game::place_if_legal`] on a copy,
+/// which must agree with `apply` on whether it is legal.
+fn placed_if_legal(game: &Game, seat: Seat, action: Action) -> Option<Game> {
+    let Action::Place(p) = action else {
+        return None;
+    };
+    let mut copy = game.clone();
+    let legal = game.clone().apply(seat, action).is_ok();
+    assert_eq!(
+        copy.place_if_legal(seat, p),
+        legal,
+        "place_if_legal and apply disagree about {action:?} by {seat}"
+    );
+    Some(copy)
+}
+
+/// Tries `action` by `seat` with every check: a refusal changes nothing;
+/// an acceptance is undone exactly (and then played again, when `keep`);
+/// a placement decides as `apply` does. Returns whether it was accepted.
+fn try_action(game: &mut Game, seat: Seat, action: Action, keep: bool) -> bool {
+    let before = game.state().clone();
+    let quick = placed_if_legal(game, seat, action);
+    if game.apply(seat, action).is_err() {
+        assert_eq!(
+            *game.state(),
+            before,
+            "the refused {action:?} by {seat} changed the game"
+        );
+        return false;
+    }
+    if let Some(quick) = quick {
+        assert_eq!(
+            quick.state(),
+            game.state(),
+            "place_if_legal left another game than apply for {action:?} by {seat}"
+        );
+    }
+    check_board(game);
+    game.undo().expect("an accepted action can be undone");
+    assert_eq!(
+        *game.state(),
+        before,
+        "undo after {action:?} by {seat} did not restore the game"
+    );
+    if keep {
+        game.apply(seat, action)
+            .expect("an action accepted once is accepted again");
+    }
+    true
+}
+
+/// Plays up to `max_actions` random actions on `game` with every check of
+/// the module: before each legal action, an arbitrary one (usually
+/// refused); after it, a sample of the offered actions must be accepted.
+/// Stops early when the game is over or `draw` runs dry.
+pub fn play_checked(game: &mut Game, draw: &mut impl Draw, max_actions: usize) {
+    let forbids_repetition = game.rules().repetition.rule_name() == "positional superko";
+    for _ in 0..max_actions {
+        if game.state().phase() == Phase::Over {
+            break;
+        }
+        let Some((seat, action)) = anything(game, draw) else {
+            break;
+        };
+        try_action(game, seat, action, false);
+        if let ToAct::Seat(s) = game.to_act() {
+            let legal = game.legal_actions(s);
+            for _ in 0..3.min(legal.len()) {
+                let Some(i) = draw.below(legal.len()) else {
+                    break;
+                };
+                let a = legal[i];
+                assert!(game.accepts(s, a), "{a:?} was offered to {s} but refused");
+            }
+        }
+        let Some((seat, action)) = careless(game, draw) else {
+            break;
+        };
+        assert!(
+            try_action(game, seat, action, true),
+            "the legal {action:?} by {seat} was refused"
+        );
+    }
+    if forbids_repetition {
+        let mut seen = HashSet::new();
+        for occurrence in game.state().history().iter() {
+            assert!(
+                seen.insert(occurrence.board),
+                "a board repeated under positional superko"
+            );
+        }
+    }
+}

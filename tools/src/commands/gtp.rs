@@ -1,0 +1,29 @@
+//! `tengen gtp`: the GTP engine of `tengen_gtp` on standard input and
+//! output.
+
+use super::Failure;
+use tengen_gtp::{Engine, PlayerKind, Setup};
+
+/// Runs a GTP session of `reference` with `options`, the computer player
+/// `player` (the search spending `playouts` a move) drawing from `seed`.
+pub(crate) fn run(
+    reference: &str,
+    options: &[String],
+    player: PlayerKind,
+    playouts: u64,
+    seed: u64,
+) -> Result<(), Failure> {
+    let rules = super::assemble(reference, options)?;
+    let setup = Setup {
+        reference: reference.to_string(),
+        options: options.to_vec(),
+        handicap: None,
+    };
+    let mut engine = Engine::new(setup, rules, player, playouts, seed).map_err(Failure::Message)?;
+    tengen_gtp::session(
+        &mut engine,
+        &mut std::io::stdin().lock(),
+        &mut std::io::stdout().lock(),
+    )
+    .map_err(|e| Failure::Message(format!("cannot read the input: {e}")))
+}
