@@ -415,22 +415,33 @@ impl Library {
                 return None;
             }
         };
-        if chain.contains(&key) || chain.len() >= MAX_EXTENDS_DEPTH {
-            let mut names = chain.clone();
-            names.push(key);
+        let cyclic = chain.contains(&key);
+        if cyclic || chain.len() >= MAX_EXTENDS_DEPTH {
+            let mut names: Vec<String> = chain
+                .iter()
+                .map(|n| n.rsplit('/').next().unwrap_or(n).to_string())
+                .collect();
+            names.push(key.rsplit('/').next().unwrap_or(&key).to_string());
+            let (code, message) = if cyclic {
+                (
+                    "cyclic-extends",
+                    format!("`extends` goes round in a circle: {}", names.join(" -> ")),
+                )
+            } else {
+                (
+                    "deep-extends",
+                    format!(
+                        "`extends` is followed at most {MAX_EXTENDS_DEPTH} rulesets deep: {}",
+                        names.join(" -> ")
+                    ),
+                )
+            };
             let d = Diagnostic::new(
                 &diagnostics.sources,
-                "cyclic-extends",
+                code,
                 &here,
                 "ruleset.extends",
-                format!(
-                    "`extends` goes round in a circle: {}",
-                    names
-                        .iter()
-                        .map(|n| n.rsplit('/').next().unwrap_or(n).to_string())
-                        .collect::<Vec<_>>()
-                        .join(" -> ")
-                ),
+                message,
             );
             diagnostics.items.push(d);
             return None;

@@ -133,7 +133,7 @@ pub(crate) fn load_text(
         Form::Notation => {
             let Some(rules) = rules else {
                 return Err(Failure::Message(format!(
-                    "{file} is in the move notation, which does not name its rules: give a ruleset"
+                    "{file} is in the move notation, which does not name its rules: give its ruleset (`tengen play RULESET --from FILE`, `tengen convert FILE OUT --ruleset RULESET`)"
                 )));
             };
             let game = play_notation(file, text, &rules)?;
