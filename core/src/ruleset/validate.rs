@@ -231,14 +231,7 @@ fn describe(
                     format!("`{found}` is not one of the allowed values"),
                 ),
             };
-            let help = match closest(&found, options.iter().map(String::as_str)) {
-                Some(c) => format!(
-                    "did you mean `{c}`? the choices are: {}",
-                    options.join(", ")
-                ),
-                None => format!("the choices are: {}", options.join(", ")),
-            };
-            vec![at_value(code, message).with_help(help)]
+            vec![at_value(code, message).with_help(choices_help(&found, &options))]
         }
         ValidationErrorKind::Type { kind } => vec![at_value(
             "wrong-type",
@@ -377,18 +370,23 @@ fn describe(
                     ),
                 };
                 let found = instance.as_str().unwrap_or_default();
-                let help = match closest(found, choices.iter().map(String::as_str)) {
-                    Some(c) => format!(
-                        "did you mean `{c}`? the choices are: {}",
-                        choices.join(", ")
-                    ),
-                    None => format!("the choices are: {}", choices.join(", ")),
-                };
-                vec![at_value(code, message).with_help(help)]
+                vec![at_value(code, message).with_help(choices_help(found, &choices))]
             }
             None => vec![at_value("invalid", fallback.to_string())],
         },
         _ => vec![at_value("invalid", fallback.to_string())],
+    }
+}
+
+/// The help for a value that is not one of `choices`: the nearest choice,
+/// if one is near, and all of them.
+fn choices_help(found: &str, choices: &[String]) -> String {
+    match closest(found, choices.iter().map(String::as_str)) {
+        Some(c) => format!(
+            "did you mean `{c}`? the choices are: {}",
+            choices.join(", ")
+        ),
+        None => format!("the choices are: {}", choices.join(", ")),
     }
 }
 
