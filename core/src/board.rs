@@ -393,6 +393,29 @@ impl Board {
         probe
     }
 
+    /// Whether a stone of `colour` on the empty `point` would leave its
+    /// string without a liberty even after capturing: no neighbour is
+    /// empty, every string of its colour around it has `point` as its only
+    /// liberty, and no opposing string does. The same answer as a
+    /// [`Probe`]'s `has_liberty`, negated, for less work: the common
+    /// illegal placement of a random game (a stone in the opponent's eye)
+    /// is settled without building a probe.
+    #[inline]
+    pub fn is_suicide(&self, point: Point, colour: Colour) -> bool {
+        debug_assert!(self.is_empty(point));
+        if self.cells[point.index()].around.empties() > 0 {
+            return false;
+        }
+        for &n in self.geometry.neighbours(point) {
+            let cell = self.cells[n.index()];
+            let in_atari_here = self.strings[cell.head.index()].only_liberty_is(point);
+            if (cell.colour == Some(colour)) != in_atari_here {
+                return false;
+            }
+        }
+        true
+    }
+
     /// The hash of the position if a stone of `colour` on the empty
     /// `point` and every string of its colour it joins left the board (a
     /// self-capture, for a stone whose [`Probe`] finds no liberty).
@@ -431,46 +454,47 @@ impl Board {
     /// Places a stone of `colour` on the empty `point` and joins it to its
     /// own neighbours, without removing anything. Strings may be left without
     /// liberties; see [`Board::remove_strings_without_liberties`].
+    ///
+    /// One pass over the neighbours: each learns of the new stone, an empty
+    /// one is a liberty of the stone's string, an occupied one's string
+    /// loses the liberty the stone takes, and a string of the stone's colour
+    /// joins it there and then (a join may move the head of the new
+    /// string, so the head is followed). An empty point is always its own
+    /// one-stone list, so the new stone's links need no setting.
     #[inline]
     pub fn put_stone(&mut self, point: Point, colour: Colour) {
         assert!(self.is_empty(point), "put_stone on an occupied point");
         let i = point.index();
+        debug_assert!(self.cells[i].head == point && self.cells[i].next == point);
         self.cells[i].colour = Some(colour);
         self.occupy(point);
         self.stones[colour] += 1;
-        let key = self.geometry.zobrist(point)[colour.index()];
-        self.hash ^= key;
-        self.cells[i].head = point;
-        self.cells[i].next = point;
-        let mut data = StringData {
+        self.hash ^= self.geometry.zobrist(point)[colour.index()];
+        self.strings[i] = StringData {
             size: 1,
             ..StringData::default()
         };
+        let mut head = point;
         let (around, degree) = self.neighbours_of(point);
-        let around = &around[..degree];
-        for &n in around {
-            self.cells[n.index()].around.0 += Around::occupied_by(colour);
-            match self.cells[n.index()].colour {
-                None => data.add_liberty(n),
-                Some(_) => {
-                    let head = self.cells[n.index()].head;
-                    self.strings[head.index()].remove_liberty(point);
-                }
-            }
-        }
-        self.strings[i] = data;
-        for &n in around {
-            if self.cells[n.index()].colour == Some(colour) {
-                let (a, b) = (self.cells[i].head, self.cells[n.index()].head);
-                if a != b {
-                    self.join(a, b);
+        for &n in &around[..degree] {
+            let cell = &mut self.cells[n.index()];
+            cell.around.0 += Around::occupied_by(colour);
+            match cell.colour {
+                None => self.strings[head.index()].add_liberty(n),
+                Some(c) => {
+                    let h = cell.head;
+                    self.strings[h.index()].remove_liberty(point);
+                    if c == colour && h != head {
+                        head = self.join(head, h);
+                    }
                 }
             }
         }
     }
 
-    /// Joins the strings with heads `a` and `b` (smaller into larger).
-    fn join(&mut self, a: Point, b: Point) {
+    /// Joins the strings with heads `a` and `b` (smaller into larger);
+    /// returns the head of the joined string.
+    fn join(&mut self, a: Point, b: Point) -> Point {
         let (big, small) = if self.strings[a.index()].size >= self.strings[b.index()].size {
             (a, b)
         } else {
@@ -493,6 +517,7 @@ impl Board {
         d.libs += s.libs;
         d.lib_sum += s.lib_sum;
         d.lib_sum_sq += s.lib_sum_sq;
+        big
     }
 
     /// Removes the whole string through `point`, appending its stones to
@@ -543,8 +568,11 @@ impl Board {
     #[inline]
     pub fn play(&mut self, point: Point, colour: Colour, captured: &mut Vec<Point>) -> u32 {
         self.put_stone(point, colour);
-        let (around, degree) = self.neighbours_of(point);
         let mut count = 0;
+        if self.cells[point.index()].around.of(colour.opponent()) == 0 {
+            return count;
+        }
+        let (around, degree) = self.neighbours_of(point);
         for &n in &around[..degree] {
             if self.cells[n.index()].colour == Some(colour.opponent()) && !self.has_liberty(n) {
                 count += self.remove_string(n, captured);
@@ -756,6 +784,35 @@ impl Iterator for StringStones<'_> {
     }
 }
 
+/// Random positions for the tests of the board and of what is computed
+/// from it.
+#[cfg(test)]
+pub(crate) mod test_positions {
+    use super::*;
+
+    /// A position of a random game on a 7x7 board: stones of either colour
+    /// on random empty points, captures made, no stone left without a
+    /// liberty.
+    pub(crate) fn random(seed: u64, stones: usize) -> Board {
+        let mut rng = crate::playout::PlayoutRng::new(seed);
+        let g = Arc::new(Geometry::from_links(7, 7, Geometry::grid_links(7, 7)).unwrap());
+        let mut b = Board::new(g);
+        let mut sink = Vec::new();
+        for _ in 0..stones {
+            let empty = b.empty_list();
+            if empty.is_empty() {
+                break;
+            }
+            let p = empty[rng.below(empty.len())];
+            let colour = Colour::BOTH[rng.below(2)];
+            if b.probe(p, colour).has_liberty {
+                b.play(p, colour, &mut sink);
+            }
+        }
+        b
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -855,6 +912,33 @@ mod tests {
         assert_eq!(
             b.hash_after_self_capture(at(&b, "A1"), Colour::Black),
             b.hash()
+        );
+    }
+
+    #[test]
+    fn the_quick_suicide_test_agrees_with_the_probe() {
+        let (mut suicides, mut tested) = (0, 0);
+        for seed in 1..=200 {
+            let b = test_positions::random(seed, 30 + (seed as usize % 60));
+            b.verify().unwrap();
+            for &p in b.empty_list() {
+                for colour in Colour::BOTH {
+                    let suicide = !b.probe(p, colour).has_liberty;
+                    assert_eq!(
+                        b.is_suicide(p, colour),
+                        suicide,
+                        "{colour:?} at {} on\n{b:?}",
+                        b.geometry().name(p)
+                    );
+                    suicides += usize::from(suicide);
+                    tested += 1;
+                }
+            }
+        }
+        // Both answers must have been tested, many times.
+        assert!(
+            suicides > 100 && tested - suicides > 100,
+            "{suicides} of {tested}"
         );
     }
 

@@ -234,10 +234,14 @@ impl Game {
             return Some(false);
         }
         let colour = self.state.colours[seat];
+        let self_capture = self.rules.resolver.allows_self_capture();
+        if !self_capture && board.is_suicide(point, colour) {
+            return Some(false);
+        }
         let probe = board.probe(point, colour);
         let hash = if probe.has_liberty {
             probe.hash_after_captures
-        } else if self.rules.resolver.allows_self_capture() {
+        } else if self_capture {
             board.hash_after_self_capture(point, colour)
         } else {
             return Some(false);

@@ -236,6 +236,9 @@ impl LightGame {
             return Some(false);
         }
         let colour = self.colours[self.mover];
+        if !self.self_capture && self.board.is_suicide(point, colour) {
+            return None;
+        }
         let probe = self.board.probe(point, colour);
         let (hash, self_capture) = if probe.has_liberty {
             (probe.hash_after_captures, false)

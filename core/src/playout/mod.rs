@@ -31,29 +31,10 @@ use crate::game::{Game, Phase, ToAct};
 use crate::point::Point;
 
 /// How many empty points the policy draws at random (with replacement)
-/// before it tries them all in random order.
-const REJECTION_DRAWS: usize = 8;
-
-/// Sorts the empty points of `board` into the one-point eyes of `colour`
-/// and the others, in list order. Written without a branch on the test,
-/// which no predictor can guess late in a game.
-fn sort_out_eyes(board: &Board, colour: Colour, others: &mut Vec<Point>, eyes: &mut Vec<Point>) {
-    let empty = board.empty_list();
-    others.clear();
-    others.resize(empty.len(), Point::default());
-    eyes.clear();
-    eyes.resize(empty.len(), Point::default());
-    let (mut o, mut e) = (0, 0);
-    for &p in empty {
-        let eye = board.is_eye_of(p, colour);
-        others[o] = p;
-        eyes[e] = p;
-        o += usize::from(!eye);
-        e += usize::from(eye);
-    }
-    others.truncate(o);
-    eyes.truncate(e);
-}
+/// before it walks them all in random order (fewer draws waste less on a
+/// full board, more copy the list of empty points less often on an empty
+/// one; callgrind finds 2 to 8 within 1% of each other on 19x19).
+const REJECTION_DRAWS: usize = 4;
 
 /// Where the policy's placements go: the generic engine for one seat, or
 /// the light board.
@@ -262,9 +243,12 @@ impl Playout {
     /// empty point drawn uniformly, played if it is a legal placement
     /// outside the eyes. The first accepted draw is uniform among those
     /// placements, and while most points qualify it costs one draw. Then
-    /// every other empty point in random order (still uniform among the
-    /// qualifying ones), the eyes kept aside. The generic engine and the
-    /// light board share it, so the same seed makes the same draws on both.
+    /// the empty points in random order, without replacement, each tested
+    /// only when drawn: the first that qualifies is still uniform among
+    /// the qualifying ones, and late in a game, when most points are eyes
+    /// or illegal, the walk stops at the first playable one rather than
+    /// sorting the whole board. The generic engine and the light board
+    /// share it, so the same seed makes the same draws on both.
     #[inline]
     fn draw_placement<T: PlacementTarget>(
         &mut self,
@@ -281,11 +265,16 @@ impl Playout {
                 return Some(p);
             }
         }
-        sort_out_eyes(target.board(), colour, &mut self.candidates, &mut self.eyes);
+        self.candidates.clear();
+        self.candidates
+            .extend_from_slice(target.board().empty_list());
+        self.eyes.clear();
         while !self.candidates.is_empty() {
             let i = self.rng.below(self.candidates.len());
             let p = self.candidates.swap_remove(i);
-            if target.place_if_legal(p) {
+            if target.board().is_eye_of(p, colour) {
+                self.eyes.push(p);
+            } else if target.place_if_legal(p) {
                 return Some(p);
             }
         }

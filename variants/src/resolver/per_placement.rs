@@ -89,7 +89,9 @@ impl Resolver for PerPlacement {
 
     #[inline]
     fn admits(&self, board: &Board, colour: Colour, point: Point) -> Option<PlacementPlan> {
-        if !board.is_empty(point) {
+        if !board.is_empty(point)
+            || (self.suicide == Suicide::Refused && board.is_suicide(point, colour))
+        {
             return None;
         }
         let probe = board.probe(point, colour);
