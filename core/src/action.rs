@@ -50,7 +50,7 @@ pub struct Declaration {
 }
 
 /// The things a player may be asked to declare.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum DeclarationKind {
     /// A number of handicap stones or handicap passes.

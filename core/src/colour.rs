@@ -71,7 +71,19 @@ impl fmt::Display for Seat {
 
 /// The colour of a stone. Rulesets give the two colours display names
 /// (Black and White, Red and Blue); the engine only knows first and second.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Colour {
     /// The first colour: Black in Go, Red in Thue-Morse Go.
@@ -101,7 +113,19 @@ impl Colour {
 }
 
 /// A side that some variants assign to the seats during the opening.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Role {
     /// Kill-All: the side that starts with stones on the board and tries to

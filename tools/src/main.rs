@@ -30,8 +30,12 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// List the bundled rulesets and the registered components.
-    #[command(after_help = "Example:\n  tengen list")]
-    List,
+    #[command(after_help = "Examples:\n  tengen list\n  tengen list --format json")]
+    List {
+        /// Text for people, or one JSON document (see `tengen schema --interface`).
+        #[arg(long, value_enum, default_value_t)]
+        format: commands::Format,
+    },
     /// Explain a ruleset or a component: its rules, parameters and options.
     #[command(after_help = "Examples:\n  \
         tengen explain go\n  \
@@ -42,6 +46,9 @@ enum Command {
         /// `section/id` (e.g. `repetition/none`) where ids of several kinds
         /// coincide.
         name: String,
+        /// Text for people, or one JSON document (see `tengen schema --interface`).
+        #[arg(long, value_enum, default_value_t)]
+        format: commands::Format,
     },
     /// Check ruleset files and print every problem with its place.
     #[command(after_help = "Examples:\n  \
@@ -52,12 +59,24 @@ enum Command {
         /// Ruleset files (or bundled ids).
         #[arg(required = true)]
         files: Vec<String>,
+        /// Text for people, or one JSON document with every problem's
+        /// file, line, column, key path, code and message.
+        #[arg(long, value_enum, default_value_t)]
+        format: commands::Format,
     },
-    /// Print the JSON schema of ruleset files (generated from the registry).
+    /// Print the JSON schema of ruleset files (generated from the
+    /// registry), or of the JSON interface.
     #[command(after_help = "Examples:\n  \
         tengen schema > rulesets/ruleset.schema.json\n  \
-        tengen schema --check rulesets/ruleset.schema.json")]
+        tengen schema --check rulesets/ruleset.schema.json\n  \
+        tengen schema --interface --write rulesets/interface.schema.json\n\n\
+        The interface schema describes what `--format json` prints and the lines \
+        `tengen engine` reads and writes.")]
     Schema {
+        /// The schema of the JSON interface (`--format json` and `tengen
+        /// engine`) instead of ruleset files.
+        #[arg(long)]
+        interface: bool,
         /// Instead of printing, check that this file holds the current
         /// schema (exit 1 if not).
         #[arg(long, value_name = "FILE")]
@@ -69,13 +88,18 @@ enum Command {
     /// Show the composition of a ruleset with its options applied.
     #[command(after_help = "Examples:\n  \
         tengen show go\n  \
-        tengen show tromp-taylor --option size=9 --option komi=6.5")]
+        tengen show tromp-taylor --option size=9 --option komi=6.5\n  \
+        tengen show thue-morse-go -o snub --format json")]
     Show {
         /// A bundled ruleset id or a ruleset file.
         ruleset: String,
         /// An option: NAME or NAME=VALUE (repeatable).
         #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
         options: Vec<String>,
+        /// Text for people, or one JSON document (the composition and the
+        /// board's points with their neighbours).
+        #[arg(long, value_enum, default_value_t)]
+        format: commands::Format,
     },
     /// Play a game in the terminal: two players at one keyboard, or against
     /// tengen's AI. Moves can also be piped in on standard input.
@@ -207,7 +231,9 @@ enum Command {
         another program's by RU, SZ, KM and HA (unknown rules are read as `go`, with a \
         warning); a ruleset given first replaces them. A `.toml` file is read as a \
         conformance scenario. Exits with 1 at the first refused action, naming the line \
-        (and for SGF the column and node), the action and the rule.")]
+        (and for SGF the column and node), the action and the rule. With `--format json`, \
+        prints the state after every action (only the last with --final) and the refused \
+        action, if any.")]
     Replay {
         /// `[RULESET] FILE`: the record file (`-` for standard input),
         /// after a bundled ruleset id or a ruleset file where it is needed.
@@ -216,7 +242,55 @@ enum Command {
         /// An option: NAME or NAME=VALUE (repeatable).
         #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
         options: Vec<String>,
+        /// Text for people, or one JSON document.
+        #[arg(long, value_enum, default_value_t)]
+        format: commands::Format,
+        /// With `--format json`: only the final state, not the state after
+        /// every action.
+        #[arg(long = "final")]
+        final_only: bool,
     },
+    /// Analyse a position: its score, the pass-alive strings of each
+    /// colour and the legal placements of the seat to move.
+    #[command(after_help = "Examples:\n  \
+        tengen analyze go -o size=9 --position position.txt\n  \
+        tengen analyze kill-all-go -o size=9 --position game.sgf --to-move white\n  \
+        tengen analyze tromp-taylor -o size=9 --position - --format json < position.txt\n\n\
+        A position is a text diagram, a row a line from the top (`X`, `O`, and `.` or `+` \
+        for an empty point; spaces are ignored), or an SGF record (the position at the end \
+        of its main line). The pass-alive analysis follows the ruleset's life rule: its \
+        suicide rule and vital minimum.")]
+    Analyze {
+        /// A bundled ruleset id or a ruleset file.
+        ruleset: String,
+        /// The position: a text diagram or an SGF file (`-` for standard
+        /// input).
+        #[arg(long, value_name = "FILE")]
+        position: String,
+        /// Who moves next in the position: black or white (by default
+        /// black for a diagram, and for SGF whoever the record leaves to
+        /// move).
+        #[arg(long, value_enum, value_name = "COLOUR")]
+        to_move: Option<commands::analyze::ToMove>,
+        /// An option: NAME or NAME=VALUE (repeatable).
+        #[arg(long = "option", short = 'o', value_name = "NAME[=VALUE]")]
+        options: Vec<String>,
+        /// Text for people, or one JSON document.
+        #[arg(long, value_enum, default_value_t)]
+        format: commands::Format,
+    },
+    /// Speak tengen's JSON-lines engine protocol on standard input and
+    /// output: many games at once, for programs that keep tengen running.
+    #[command(after_help = "Examples:\n  \
+        tengen engine\n  \
+        printf '%s\\n' '{\"id\":1,\"command\":\"new-game\",\"ruleset\":\"go\",\"options\":[\"size=9\"]}' | tengen engine\n\n\
+        Each input line is one request, a JSON object with a `command` and an `id` the \
+        response echoes; each gets one line of response, in order. Commands: list-rulesets, \
+        new-game, games, close-game, state, legal-actions, apply, undo, ai-move, composition, \
+        analyze, quit. A request that cannot be carried out is answered with an error and \
+        changes nothing. The book's JSON chapter has a whole session; \
+        `tengen schema --interface` has every message's schema.")]
+    Engine,
     /// Convert a game record between SGF, the move notation and a
     /// conformance scenario.
     #[command(after_help = "Examples:\n  \
@@ -306,13 +380,27 @@ fn main() -> ExitCode {
     tengen_variants::link();
     let cli = Cli::parse();
     let outcome = match cli.command {
-        Command::List => commands::list::run(),
-        Command::Explain { name } => commands::explain::run(&name),
-        Command::Validate { files } => commands::validate::run(&files),
-        Command::Schema { check, write } => {
-            commands::schema::run(check.as_deref(), write.as_deref())
-        }
-        Command::Show { ruleset, options } => commands::show::run(&ruleset, &options),
+        Command::List { format } => commands::list::run(format),
+        Command::Explain { name, format } => commands::explain::run(&name, format),
+        Command::Validate { files, format } => commands::validate::run(&files, format),
+        Command::Schema {
+            interface,
+            check,
+            write,
+        } => commands::schema::run(interface, check.as_deref(), write.as_deref()),
+        Command::Show {
+            ruleset,
+            options,
+            format,
+        } => commands::show::run(&ruleset, &options, format),
+        Command::Analyze {
+            ruleset,
+            position,
+            to_move,
+            options,
+            format,
+        } => commands::analyze::run(&ruleset, &position, to_move, &options, format),
+        Command::Engine => commands::engine::run(),
         Command::Selfplay(args) => commands::selfplay::run(&args),
         Command::Play {
             ruleset,
@@ -343,7 +431,21 @@ fn main() -> ExitCode {
                 },
             ),
         ),
-        Command::Replay { args, options } => commands::replay::run(&args, &options),
+        Command::Replay {
+            args,
+            options,
+            format,
+            final_only,
+        } => commands::replay::run(
+            &args,
+            &options,
+            format,
+            if final_only {
+                commands::replay::Steps::Final
+            } else {
+                commands::replay::Steps::Every
+            },
+        ),
         Command::Convert {
             input,
             output,

@@ -4,22 +4,11 @@ use tengen_core::game::{Applied, Event, RemovalCause};
 use tengen_core::text::{
     DiagramMarks, describe_result, describe_score, draw, points, short_result,
 };
-use tengen_core::{Action, Colour, Game, Phase, PointSet, Seat, ToAct};
+use tengen_core::{Colour, Game, Phase, PointSet, Seat, ToAct};
 
 /// The stones placed by the latest move still on the board.
 pub(crate) fn last_move(game: &Game) -> PointSet {
-    let record = game.record();
-    let mut last = PointSet::default();
-    if let Some(&(seat, _)) = record.last() {
-        for &(_, action) in record.iter().rev().take_while(|(s, _)| *s == seat) {
-            if let Action::Place(p) = action
-                && game.board().get(p).is_some()
-            {
-                last.insert(p);
-            }
-        }
-    }
-    last
+    tengen_json::state::last_move(game)
 }
 
 /// The board with coordinates, marked dead stones and the last move.

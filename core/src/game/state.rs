@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::fmt;
 
 /// The phases of a game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Phase {
     /// Setup actions before ordinary play.

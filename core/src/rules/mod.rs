@@ -15,7 +15,7 @@ pub use opening::Opening;
 pub use repetition::{BoardRule, Candidate, Judgement, RepetitionPolicy};
 pub use resolver::{PlacementPlan, Removals, Resolver};
 pub use schedule::{Schedule, Slot};
-pub use scorer::{Bonus, ScoreSheet, Scorer};
+pub use scorer::{Bonus, ButtonStatus, ScoreSheet, Scorer};
 pub use topology::Topology;
 
 use crate::geometry::Geometry;

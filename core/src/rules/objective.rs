@@ -32,6 +32,12 @@ pub trait Objective: Component {
         true
     }
 
+    /// Whether pass-alive strings decide games of this objective (front
+    /// ends then show them as play goes on, not only at the end).
+    fn uses_pass_alive(&self) -> bool {
+        false
+    }
+
     /// The rule a pass-alive analysis of this game uses (for the objective
     /// itself and for front ends that show living strings). By default the
     /// ruleset's own (see [`Rules::life_rule`]).

@@ -1,6 +1,6 @@
 //! The Scorer trait: the score of a board.
 
-use crate::colour::{ByColour, Colour};
+use crate::colour::{ByColour, Colour, Seat};
 use crate::game::GameState;
 use crate::rules::Component;
 use serde::Serialize;
@@ -65,4 +65,21 @@ pub trait Scorer: Component {
         let _ = state;
         None
     }
+
+    /// The button, where this scorer has one (for front ends, which show
+    /// who holds it and what it is worth); `None` without a button.
+    fn button(&self, state: &GameState) -> Option<ButtonStatus> {
+        let _ = state;
+        None
+    }
+}
+
+/// Where the button stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ButtonStatus {
+    /// Who took it, if anyone has.
+    pub holder: Option<Seat>,
+    /// What it is worth, where that is known: `None` while it waits on a
+    /// reverse komi, or where the board leaves no button to take.
+    pub points: Option<f64>,
 }

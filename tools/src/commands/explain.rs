@@ -1,11 +1,11 @@
 //! `tengen explain NAME`: a ruleset's or a component's documentation.
 
-use super::Failure;
+use super::{Failure, Format};
 use tengen_core::ComponentKind;
 use tengen_core::registry::Registration;
 use tengen_core::ruleset::{OptionForm, ResolvedRuleset};
 
-pub(crate) fn run(name: &str) -> Result<(), Failure> {
+pub(crate) fn run(name: &str, format: Format) -> Result<(), Failure> {
     let library = tengen_variants::library();
     let registry = library.registry();
     let (kind_filter, id) = match name.split_once('/') {
@@ -22,10 +22,19 @@ pub(crate) fn run(name: &str) -> Result<(), Failure> {
     let is_bundled = library.bundled().iter().any(|b| b.id == name);
     let is_file = std::path::Path::new(name).is_file();
     if kind_filter.is_none() && (is_bundled || is_file) {
-        let ruleset = library.resolve(name, &[]).map_err(|d| {
-            super::report(&d);
-            Failure::Reported
+        let ruleset = library.resolve(name, &[]).map_err(|d| match format {
+            Format::Text => {
+                super::report(&d);
+                Failure::Reported
+            }
+            Format::Json => {
+                super::json_failure(format!("the ruleset `{name}` does not load"), Some(&d))
+            }
         })?;
+        if format == Format::Json {
+            print_json(Some(&ruleset), &components);
+            return Ok(());
+        }
         print_ruleset(&ruleset);
         if !components.is_empty() {
             println!("\n(`{name}` is also a component id: see `tengen explain SECTION/{name}`.)");
@@ -41,7 +50,14 @@ pub(crate) fn run(name: &str) -> Result<(), Failure> {
             message.push_str(&format!("; did you mean `{c}`?"));
         }
         message.push_str(" (see `tengen list`)");
-        return Err(Failure::Message(message));
+        return Err(match format {
+            Format::Text => Failure::Message(message),
+            Format::Json => super::json_failure(message, None),
+        });
+    }
+    if format == Format::Json {
+        print_json(None, &components);
+        return Ok(());
     }
     for (i, r) in components.iter().enumerate() {
         if i > 0 {
@@ -50,6 +66,17 @@ pub(crate) fn run(name: &str) -> Result<(), Failure> {
         print_component(r);
     }
     Ok(())
+}
+
+/// The explanation as a JSON document.
+fn print_json(ruleset: Option<&ResolvedRuleset>, components: &[&Registration]) {
+    use tengen_json::catalogue::{ComponentDoc, RulesetDoc};
+    super::print_document(&tengen_json::Document::Explanation(Box::new(
+        tengen_json::Explanation {
+            ruleset: ruleset.map(RulesetDoc::of),
+            components: components.iter().map(|r| ComponentDoc::of(r)).collect(),
+        },
+    )));
 }
 
 fn print_ruleset(r: &ResolvedRuleset) {

@@ -3,8 +3,14 @@
 use super::Failure;
 use tengen_core::ComponentKind;
 
-pub(crate) fn run() -> Result<(), Failure> {
+pub(crate) fn run(format: super::Format) -> Result<(), Failure> {
     let library = tengen_variants::library();
+    if format == super::Format::Json {
+        super::print_document(&tengen_json::Document::Listing(tengen_json::Listing::of(
+            library,
+        )));
+        return Ok(());
+    }
     println!("Rulesets (tengen play ID):");
     let width = library
         .bundled()

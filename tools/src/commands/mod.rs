@@ -1,7 +1,9 @@
 //! The subcommands, one file each.
 
+pub(crate) mod analyze;
 pub(crate) mod bench;
 pub(crate) mod convert;
+pub(crate) mod engine;
 pub(crate) mod explain;
 pub(crate) mod gtp;
 pub(crate) mod list;
@@ -18,6 +20,40 @@ use std::sync::Arc;
 use tengen_core::Rules;
 use tengen_core::ruleset::Diagnostics;
 
+/// How a command prints what it found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// Text for people.
+    #[default]
+    Text,
+    /// One JSON document (its schema: `tengen schema --interface`).
+    Json,
+}
+
+/// Prints a JSON document on standard output.
+pub(crate) fn print_document(document: &tengen_json::Document) {
+    println!("{}", document.to_pretty());
+}
+
+/// In JSON, prints the error document of a failure on standard output
+/// (the message goes to standard error as in text); the failure is then
+/// reported.
+pub(crate) fn json_failure(message: String, diagnostics: Option<&Diagnostics>) -> Failure {
+    print_document(&tengen_json::Document::Error(tengen_json::ErrorDoc {
+        message: message.clone(),
+        diagnostics: diagnostics
+            .map(tengen_json::catalogue::diagnostics)
+            .unwrap_or_default(),
+    }));
+    match diagnostics {
+        Some(d) => {
+            report(d);
+            Failure::Reported
+        }
+        None => Failure::Message(message),
+    }
+}
+
 /// How a command failed.
 pub(crate) enum Failure {
     /// The problem has been printed already.
@@ -33,10 +69,25 @@ pub(crate) fn report(diagnostics: &Diagnostics) {
 
 /// Assembles a ruleset, or prints why it cannot be.
 pub(crate) fn assemble(reference: &str, options: &[String]) -> Result<Arc<Rules>, Failure> {
+    assemble_as(reference, options, Format::Text)
+}
+
+/// Assembles a ruleset, or prints why it cannot be (in JSON, also as an
+/// error document on standard output).
+pub(crate) fn assemble_as(
+    reference: &str,
+    options: &[String],
+    format: Format,
+) -> Result<Arc<Rules>, Failure> {
     tengen_variants::library()
         .assemble(reference, options)
-        .map_err(|d| {
-            report(&d);
-            Failure::Reported
+        .map_err(|d| match format {
+            Format::Text => {
+                report(&d);
+                Failure::Reported
+            }
+            Format::Json => {
+                json_failure(format!("the ruleset `{reference}` does not load"), Some(&d))
+            }
         })
 }

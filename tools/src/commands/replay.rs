@@ -1,14 +1,32 @@
 //! `tengen replay [RULESET] FILE`: plays a record (SGF, the move notation
-//! or a scenario) and prints the outcome.
+//! or a scenario) and prints the outcome: the final board and result, or
+//! with `--format json` the state after every action.
 
-use super::Failure;
 use super::records::{Form, read_text};
+use super::{Failure, Format};
 use crate::view;
 use tengen_core::notation::parse_line;
 use tengen_core::record::play_line;
 use tengen_core::{Action, Game, PointSet};
+use tengen_json::replay::{RefusedStep, Replay, Step};
+use tengen_json::state::RulesetRef;
+use tengen_json::{ActionTaken, Document, GameStateForm, RefusalForm};
 
-pub(crate) fn run(args: &[String], options: &[String]) -> Result<(), Failure> {
+/// How much of a replay the JSON document holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Steps {
+    /// The state after every action.
+    Every,
+    /// Only the final state.
+    Final,
+}
+
+pub(crate) fn run(
+    args: &[String],
+    options: &[String],
+    format: Format,
+    steps: Steps,
+) -> Result<(), Failure> {
     let (reference, file) = match args {
         [file] => (None, file.as_str()),
         [reference, file] => (Some(reference.as_str()), file.as_str()),
@@ -18,19 +36,36 @@ pub(crate) fn run(args: &[String], options: &[String]) -> Result<(), Failure> {
             ));
         }
     };
-    let text = read_text(file)?;
+    let fail = |message: String| match format {
+        Format::Text => Failure::Message(message),
+        Format::Json => super::json_failure(message, None),
+    };
+    let text = read_text(file).map_err(|f| match f {
+        Failure::Message(m) => fail(m),
+        reported => reported,
+    })?;
     match Form::of(file, Some(&text)) {
         Form::Notation => {
             let Some(reference) = reference else {
-                return Err(Failure::Message(format!(
+                return Err(fail(format!(
                     "{file} is in the move notation, which does not name its rules: `tengen replay RULESET {file}`"
                 )));
             };
-            replay_notation(reference, file, &text, options)
+            replay_notation(reference, file, &text, options, format, steps)
         }
         Form::Sgf | Form::Scenario => {
-            let loaded = super::records::load_text(file, &text, reference, options)?;
-            finish(&loaded.game, &view::last_move(&loaded.game));
+            let loaded = super::records::load_text(file, &text, reference, options).map_err(
+                |f| match f {
+                    Failure::Message(m) => fail(m),
+                    reported => reported,
+                },
+            )?;
+            match format {
+                Format::Text => finish(&loaded.game, &view::last_move(&loaded.game)),
+                Format::Json => {
+                    super::print_document(&document(&loaded.game, file, None, steps, None));
+                }
+            }
             Ok(())
         }
     }
@@ -49,30 +84,56 @@ fn replay_notation(
     file: &str,
     text: &str,
     options: &[String],
+    format: Format,
+    steps: Steps,
 ) -> Result<(), Failure> {
-    let rules = super::assemble(reference, options)?;
+    let rules = super::assemble_as(reference, options, format)?;
     let mut game = Game::new(rules).without_undo();
     let mut last = PointSet::default();
+    // The line each action of the game's record came from.
+    let mut lines = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         let line = match parse_line(&game.rules().geometry, raw) {
             Ok(line) => line,
             Err(e) => {
-                return Err(Failure::Message(format!(
-                    "{file}:{number}:{}: {e}",
-                    e.column + 1
-                )));
+                let message = format!("{file}:{number}:{}: {e}", e.column + 1);
+                return Err(match format {
+                    Format::Text => Failure::Message(message),
+                    Format::Json => super::json_failure(message, None),
+                });
             }
         };
         if line.actions.is_empty() {
             continue;
         }
-        if let Err(refusal) = play_line(&mut game, &line) {
-            println!("{}", view::board(&game, &last));
-            return Err(Failure::Message(format!(
-                "{file}:{number}:{}: {refusal}",
-                refusal.column + 1
-            )));
+        match play_line(&mut game, &line) {
+            Ok(played) => lines.extend(std::iter::repeat_n(number, played)),
+            Err(refusal) => {
+                let message = format!("{file}:{number}:{}: {refusal}", refusal.column + 1);
+                if format == Format::Json {
+                    let (_, action) = line.actions[refusal.index];
+                    let seat = line
+                        .seat
+                        .or_else(|| tengen_core::record::implied_seat(&game, action).ok());
+                    let refused = RefusedStep {
+                        line: Some(number),
+                        column: Some(refusal.column + 1),
+                        action: seat.map(|s| ActionTaken::new(&game.rules().geometry, s, action)),
+                        refusal: RefusalForm::from(&refusal.refusal),
+                    };
+                    super::print_document(&document(
+                        &game,
+                        file,
+                        Some(&lines),
+                        steps,
+                        Some(refused),
+                    ));
+                    return Err(Failure::Message(message));
+                }
+                println!("{}", view::board(&game, &last));
+                return Err(Failure::Message(message));
+            }
         }
         last = line
             .actions
@@ -83,6 +144,48 @@ fn replay_notation(
             })
             .collect();
     }
-    finish(&game, &last);
+    match format {
+        Format::Text => finish(&game, &last),
+        Format::Json => super::print_document(&document(&game, file, Some(&lines), steps, None)),
+    }
     Ok(())
+}
+
+/// The replay document of `game`: its record played again from its start,
+/// the state after every action kept (unless only the final state is
+/// asked for), `lines[i]` the record's line of action `i` where known.
+fn document(
+    game: &Game,
+    record: &str,
+    lines: Option<&[usize]>,
+    steps: Steps,
+    refused: Option<RefusedStep>,
+) -> Document {
+    let every = (steps == Steps::Every).then(|| {
+        let geometry = &game.rules().geometry;
+        let mut again = game.restart().without_undo();
+        game.record()
+            .iter()
+            .enumerate()
+            .map(|(i, &(seat, action))| {
+                let applied = again
+                    .apply(seat, action)
+                    .expect("a record the game accepted replays from its start");
+                let events = tengen_json::events::events(geometry, applied);
+                Step {
+                    line: lines.and_then(|l| l.get(i).copied()),
+                    action: ActionTaken::new(geometry, seat, action),
+                    events,
+                    state: GameStateForm::of(&again),
+                }
+            })
+            .collect()
+    });
+    Document::Replay(Box::new(Replay {
+        ruleset: RulesetRef::of(game.rules()),
+        record: record.to_string(),
+        steps: every,
+        refused,
+        state: GameStateForm::of(game),
+    }))
 }

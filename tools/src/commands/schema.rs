@@ -1,17 +1,34 @@
-//! `tengen schema`: the JSON schema of ruleset files.
+//! `tengen schema`: the JSON schema of ruleset files, or of the JSON
+//! interface.
 
 use super::Failure;
 
-/// The schema as committed: pretty JSON with a final newline.
+/// The ruleset schema as committed: pretty JSON with a final newline.
 pub(crate) fn text() -> String {
-    let schema = tengen_variants::library().schema();
+    committed(tengen_variants::library().schema())
+}
+
+/// The interface schema as committed.
+pub(crate) fn interface_text() -> String {
+    committed(&tengen_json::schema())
+}
+
+fn committed(schema: &serde_json::Value) -> String {
     let mut text = serde_json::to_string_pretty(schema).expect("a schema serialises");
     text.push('\n');
     text
 }
 
-pub(crate) fn run(check: Option<&str>, write: Option<&str>) -> Result<(), Failure> {
-    let current = text();
+pub(crate) fn run(
+    interface: bool,
+    check: Option<&str>,
+    write: Option<&str>,
+) -> Result<(), Failure> {
+    let (current, flag) = if interface {
+        (interface_text(), " --interface")
+    } else {
+        (text(), "")
+    };
     if let Some(path) = check {
         let on_disk = std::fs::read_to_string(path).unwrap_or_default();
         if on_disk == current {
@@ -19,7 +36,7 @@ pub(crate) fn run(check: Option<&str>, write: Option<&str>) -> Result<(), Failur
             return Ok(());
         }
         return Err(Failure::Message(format!(
-            "{path} is stale: regenerate it with `cargo run --release -- schema --write {path}`"
+            "{path} is stale: regenerate it with `cargo run --release -- schema{flag} --write {path}`"
         )));
     }
     if let Some(path) = write {

@@ -2,8 +2,18 @@
 
 use super::Failure;
 
-pub(crate) fn run(reference: &str, options: &[String]) -> Result<(), Failure> {
-    let rules = super::assemble(reference, options)?;
+pub(crate) fn run(
+    reference: &str,
+    options: &[String],
+    format: super::Format,
+) -> Result<(), Failure> {
+    let rules = super::assemble_as(reference, options, format)?;
+    if format == super::Format::Json {
+        super::print_document(&tengen_json::Document::Composition(Box::new(
+            tengen_json::Composition::of(&rules),
+        )));
+        return Ok(());
+    }
     let r = &rules.ruleset;
     println!("# {} ({}){}", r.meta.name, r.meta.id, applied(&r.applied));
     println!("# board: {} points", rules.geometry.point_count());

@@ -2,17 +2,29 @@
 
 use super::Failure;
 
-pub(crate) fn run(files: &[String]) -> Result<(), Failure> {
+pub(crate) fn run(files: &[String], format: super::Format) -> Result<(), Failure> {
     let library = tengen_variants::library();
     let mut failed = 0;
+    let mut checks = Vec::new();
     for file in files {
         let diagnostics = library.validate(file);
-        if diagnostics.is_empty() {
-            println!("{file}: ok");
-        } else {
+        if !diagnostics.is_empty() {
             failed += 1;
-            super::report(&diagnostics);
         }
+        match format {
+            super::Format::Json => checks.push(tengen_json::catalogue::FileCheck {
+                file: file.clone(),
+                ok: diagnostics.is_empty(),
+                diagnostics: tengen_json::catalogue::diagnostics(&diagnostics),
+            }),
+            super::Format::Text if diagnostics.is_empty() => println!("{file}: ok"),
+            super::Format::Text => super::report(&diagnostics),
+        }
+    }
+    if format == super::Format::Json {
+        super::print_document(&tengen_json::Document::Validation(
+            tengen_json::Validation { files: checks },
+        ));
     }
     if failed > 0 {
         Err(Failure::Message(format!(

@@ -199,6 +199,10 @@ impl Objective for KillAll {
         false
     }
 
+    fn uses_pass_alive(&self) -> bool {
+        true
+    }
+
     fn uses_score(&self) -> bool {
         false
     }

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use tengen_core::analysis::area_count;
 use tengen_core::game::{Ctx, Event, GameState, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
-use tengen_core::rules::{Bonus, ComponentState, Fact, ScoreSheet};
+use tengen_core::rules::{Bonus, ButtonStatus, ComponentState, Fact, ScoreSheet};
 use tengen_core::{
     Action, ByColour, Colour, Component, ComponentKind, Declaration, DeclarationKind, Scorer, Seat,
 };
@@ -297,6 +297,13 @@ impl Component for Area {
 }
 
 impl Scorer for Area {
+    fn button(&self, state: &GameState) -> Option<ButtonStatus> {
+        (self.button != ButtonRule::None).then(|| ButtonStatus {
+            holder: Area::owner(state),
+            points: self.button.value(self.points, self.reverse_komi_of(state)),
+        })
+    }
+
     fn score(&self, state: &GameState) -> ScoreSheet {
         let count = area_count(state.board(), state.marks());
         let bonuses = self.bonuses(state);

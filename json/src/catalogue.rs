@@ -1,0 +1,434 @@
+//! What tengen knows of rulesets and components, in JSON: the list, a
+//! ruleset's or a component's documentation, a resolved composition with
+//! its board, and the problems of ruleset files.
+
+use crate::common::PerColour;
+use crate::state::RulesetRef;
+use schemars::JsonSchema;
+use serde::Serialize;
+use tengen_core::registry::Registration;
+use tengen_core::ruleset::{
+    Diagnostic, Diagnostics, Library, Location, OptionForm, ResolvedRuleset,
+};
+use tengen_core::{ComponentKind, Geometry, Rules};
+
+/// A bundled ruleset, as `tengen list` shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct RulesetEntry {
+    /// Its id (`tengen play ID`).
+    pub id: String,
+    /// Its display name (`null` where it does not load).
+    pub name: Option<String>,
+    /// One line saying what it is (`null` where it does not load).
+    pub summary: Option<String>,
+}
+
+/// A registered component, as `tengen list` shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ComponentEntry {
+    /// The ruleset section it fills (`resolver`).
+    pub section: String,
+    /// Its id (`kind = "..."` in that section).
+    pub id: String,
+    /// The first sentence of its documentation.
+    pub summary: String,
+}
+
+/// The bundled rulesets and the registered components.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Listing {
+    /// The bundled rulesets.
+    pub rulesets: Vec<RulesetEntry>,
+    /// The registered components, section by section.
+    pub components: Vec<ComponentEntry>,
+}
+
+impl Listing {
+    /// Everything `library` holds.
+    pub fn of(library: &Library) -> Listing {
+        let rulesets = library
+            .bundled()
+            .iter()
+            .map(|b| {
+                let resolved = library.resolve(b.id, &[]).ok();
+                RulesetEntry {
+                    id: b.id.to_string(),
+                    name: resolved.as_ref().map(|r| r.meta.name.clone()),
+                    summary: resolved.map(|r| r.meta.summary),
+                }
+            })
+            .collect();
+        let registry = library.registry();
+        let components = ComponentKind::ALL
+            .into_iter()
+            .flat_map(|kind| registry.of_kind(kind))
+            .map(|r| ComponentEntry {
+                section: r.kind.section().to_string(),
+                id: r.id.to_string(),
+                summary: r.summary(),
+            })
+            .collect();
+        Listing {
+            rulesets,
+            components,
+        }
+    }
+}
+
+/// One section of a composition: the component chosen and its parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct SectionForm {
+    /// The section (`topology`, `opening`, `schedule`, `resolver`,
+    /// `repetition`, `scorer`, `objective`).
+    pub section: String,
+    /// The component's id.
+    pub kind: String,
+    /// Its parameters, as the ruleset gives them after `extends` and the
+    /// options.
+    pub params: serde_json::Map<String, serde_json::Value>,
+}
+
+/// An option a ruleset declares.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct OptionDoc {
+    /// The option's name.
+    pub name: String,
+    /// How it is given: a `switch` (`--option NAME`), a `choice`
+    /// (`--option NAME=VALUE` among `choices`) or a `value` (any value the
+    /// keys it sets accept).
+    pub form: OptionKind,
+    /// How to write it on the command line (`size=9|13|19`).
+    pub usage: String,
+    /// One line saying what it does.
+    pub summary: String,
+    /// More, in markdown.
+    pub docs: String,
+    /// For a choice: the values, in order.
+    pub choices: Vec<String>,
+    /// For a choice: the value the ruleset as written describes.
+    pub default: Option<String>,
+    /// Options it cannot be combined with.
+    pub conflicts: Vec<String>,
+}
+
+/// The forms an option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum OptionKind {
+    /// `--option NAME`.
+    Switch,
+    /// `--option NAME=VALUE`, VALUE among the choices.
+    Choice,
+    /// `--option NAME=VALUE`, any VALUE the keys it sets accept.
+    Value,
+}
+
+fn sections(r: &ResolvedRuleset) -> Vec<SectionForm> {
+    r.sections
+        .iter()
+        .map(|(kind, section)| SectionForm {
+            section: kind.section().to_string(),
+            kind: section.kind.clone(),
+            params: section.params.clone(),
+        })
+        .collect()
+}
+
+fn options(r: &ResolvedRuleset) -> Vec<OptionDoc> {
+    r.options
+        .iter()
+        .map(|(name, spec)| OptionDoc {
+            name: name.clone(),
+            form: match spec.form() {
+                Some(OptionForm::Switch) | None => OptionKind::Switch,
+                Some(OptionForm::Choice) => OptionKind::Choice,
+                Some(OptionForm::Value) => OptionKind::Value,
+            },
+            usage: spec.usage(name),
+            summary: spec.summary.clone(),
+            docs: spec.docs.clone(),
+            choices: spec
+                .choices
+                .iter()
+                .flat_map(|c| c.keys().cloned())
+                .collect(),
+            default: spec.default.clone(),
+            conflicts: spec.conflicts.clone(),
+        })
+        .collect()
+}
+
+/// A ruleset's documentation, as `tengen explain RULESET` shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct RulesetDoc {
+    /// Its id.
+    pub id: String,
+    /// Its display name.
+    pub name: String,
+    /// One line saying what it is.
+    pub summary: String,
+    /// The rules in plain words (markdown).
+    pub docs: String,
+    /// Where the rules come from.
+    pub sources: Vec<String>,
+    /// The display names of the colours.
+    pub colour_names: PerColour<String>,
+    /// Whether players may take back moves.
+    pub undo: bool,
+    /// The ruleset it extends, if any.
+    pub extends: Option<String>,
+    /// The components, section by section.
+    pub sections: Vec<SectionForm>,
+    /// The options it declares.
+    pub options: Vec<OptionDoc>,
+}
+
+impl RulesetDoc {
+    /// The documentation of `r`.
+    pub fn of(r: &ResolvedRuleset) -> RulesetDoc {
+        RulesetDoc {
+            id: r.meta.id.clone(),
+            name: r.meta.name.clone(),
+            summary: r.meta.summary.clone(),
+            docs: r.meta.docs.trim().to_string(),
+            sources: r.meta.sources.clone(),
+            colour_names: PerColour {
+                black: r.meta.colours[0].clone(),
+                white: r.meta.colours[1].clone(),
+            },
+            undo: r.meta.undo,
+            extends: r.meta.extends.clone(),
+            sections: sections(r),
+            options: options(r),
+        }
+    }
+}
+
+/// A parameter of a component.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ParamForm {
+    /// The key in the ruleset section.
+    pub name: String,
+    /// Its type in words: `integer`, `number`, `boolean`, `string`, or the
+    /// allowed words separated by `|`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Whether the key must be given.
+    pub required: bool,
+    /// The default, where the key may be left out.
+    pub default: Option<String>,
+    /// The allowed range or values, in words.
+    pub allowed: Option<String>,
+    /// What it means.
+    pub description: String,
+}
+
+/// A component's documentation, as `tengen explain COMPONENT` shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ComponentDoc {
+    /// The section it fills.
+    pub section: String,
+    /// The trait it implements (`Resolver`).
+    #[serde(rename = "trait")]
+    pub trait_name: String,
+    /// Its id.
+    pub id: String,
+    /// Its documentation (markdown).
+    pub docs: String,
+    /// Where it is registered (`variants/src/resolver/per_placement.rs:42`).
+    pub location: String,
+    /// Its parameters, in declaration order.
+    pub params: Vec<ParamForm>,
+}
+
+impl ComponentDoc {
+    /// The documentation of the component `r` registers.
+    pub fn of(r: &Registration) -> ComponentDoc {
+        ComponentDoc {
+            section: r.kind.section().to_string(),
+            trait_name: r.kind.trait_name().to_string(),
+            id: r.id.to_string(),
+            docs: r.docs(),
+            location: r.location(),
+            params: r
+                .params()
+                .into_iter()
+                .map(|p| ParamForm {
+                    name: p.name,
+                    kind: p.kind,
+                    required: p.required,
+                    default: p.default,
+                    allowed: p.allowed,
+                    description: p.description,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// What `tengen explain NAME` found: the ruleset of that name, and the
+/// components of that id (a name may be both).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Explanation {
+    /// The ruleset, where the name is one.
+    pub ruleset: Option<RulesetDoc>,
+    /// The components of that id.
+    pub components: Vec<ComponentDoc>,
+}
+
+/// A point of the board, with what a front end needs to draw it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct PointForm {
+    /// Its name (`D4`).
+    pub name: String,
+    /// Its column in the named grid, from 0 at the left.
+    pub column: usize,
+    /// Its row in the named grid, from 0 at the top.
+    pub row: usize,
+    /// Where to draw it: `[x, y]` in grid units, y growing downwards (on
+    /// a square board the column and the row; other topologies move
+    /// points off the grid).
+    pub position: [f64; 2],
+    /// Its neighbours, by name.
+    pub neighbours: Vec<String>,
+    /// Whether it is a star point.
+    pub star: bool,
+}
+
+/// The board's shape.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct GeometryForm {
+    /// Columns of the named grid.
+    pub width: usize,
+    /// Rows of the named grid.
+    pub height: usize,
+    /// The points, in board order (row by row from the top).
+    pub points: Vec<PointForm>,
+}
+
+impl GeometryForm {
+    /// The shape of `geometry`.
+    pub fn of(geometry: &Geometry) -> GeometryForm {
+        let star = geometry.star_points();
+        GeometryForm {
+            width: geometry.width(),
+            height: geometry.height(),
+            points: geometry
+                .points()
+                .map(|p| {
+                    let (column, row) = geometry.grid_position(p);
+                    PointForm {
+                        name: geometry.name(p),
+                        column,
+                        row,
+                        position: geometry.position(p),
+                        neighbours: geometry
+                            .neighbours(p)
+                            .iter()
+                            .map(|&n| geometry.name(n))
+                            .collect(),
+                        star: star.contains(&p),
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A ruleset resolved with its options, as `tengen show` prints it, with
+/// the board it is played on.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Composition {
+    /// The ruleset and the options applied.
+    pub ruleset: RulesetRef,
+    /// One line saying what it is.
+    pub summary: String,
+    /// The display names of the colours.
+    pub colour_names: PerColour<String>,
+    /// The components, section by section, with their parameters.
+    pub sections: Vec<SectionForm>,
+    /// The options the ruleset declares (any of them may be applied).
+    pub options: Vec<OptionDoc>,
+    /// The board.
+    pub geometry: GeometryForm,
+}
+
+impl Composition {
+    /// The composition of `rules`.
+    pub fn of(rules: &Rules) -> Composition {
+        let r = &rules.ruleset;
+        Composition {
+            ruleset: RulesetRef::of(rules),
+            summary: r.meta.summary.clone(),
+            colour_names: PerColour::from_fn(|c| rules.colour_name(c).to_string()),
+            sections: sections(r),
+            options: options(r),
+            geometry: GeometryForm::of(&rules.geometry),
+        }
+    }
+}
+
+/// One problem with a ruleset, and where it is.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct DiagnosticForm {
+    /// A stable machine-readable code, e.g. `unknown-key`.
+    pub code: String,
+    /// What is wrong: what was found and what is allowed.
+    pub message: String,
+    /// The file (or `bundled:ID`), where the problem is in one.
+    pub file: Option<String>,
+    /// The line, from 1, where the problem is in a file.
+    pub line: Option<usize>,
+    /// The column, from 1 and in characters, where the problem is in a file.
+    pub column: Option<usize>,
+    /// The option as given on the command line, where the problem is in one.
+    pub option: Option<String>,
+    /// The key path, e.g. `resolver.suicide` (empty for the whole file).
+    pub key_path: String,
+    /// A hint: the likely intended word, the command that fixes it.
+    pub help: Option<String>,
+}
+
+impl From<&Diagnostic> for DiagnosticForm {
+    fn from(d: &Diagnostic) -> DiagnosticForm {
+        let (file, line, column, option) = match &d.location {
+            Location::File {
+                file, line, column, ..
+            } => (Some(file.clone()), Some(*line), Some(*column), None),
+            Location::CommandLine { text } => (None, None, None, Some(text.clone())),
+        };
+        DiagnosticForm {
+            code: d.code.to_string(),
+            message: d.message.clone(),
+            file,
+            line,
+            column,
+            option,
+            key_path: d.key_path.clone(),
+            help: d.help.clone(),
+        }
+    }
+}
+
+/// The diagnostics of one load, in the order reported.
+pub fn diagnostics(diagnostics: &Diagnostics) -> Vec<DiagnosticForm> {
+    diagnostics.items.iter().map(DiagnosticForm::from).collect()
+}
+
+/// The check of one ruleset file (or bundled id).
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct FileCheck {
+    /// The file as named.
+    pub file: String,
+    /// Whether it has no problem (its options included).
+    pub ok: bool,
+    /// Every problem, with its place.
+    pub diagnostics: Vec<DiagnosticForm>,
+}
+
+/// What `tengen validate` found.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Validation {
+    /// Each file checked, in the order given.
+    pub files: Vec<FileCheck>,
+}

@@ -1,0 +1,547 @@
+//! `tengen engine`: a JSON-lines protocol for programs that keep tengen
+//! running. Each line of input is one request (a JSON object with a
+//! `command`, and an `id` the response echoes); each gets exactly one line
+//! of response, in order. A process holds many games at once, named by
+//! `new-game`. A request that cannot be carried out (a malformed line, an
+//! unknown game, a field of the wrong type, an action the rules refuse) is
+//! answered with an error and changes nothing: neither its game nor any
+//! other. See the book's chapter on the JSON interface for a session.
+
+mod protocol;
+
+pub use protocol::{
+    AiMove, Apply, Command, EngineError, ForSeat, GameEntry, GameRef, NewGame, Reply, Request,
+    Response,
+};
+
+use crate::action::ActionTaken;
+use crate::analysis::Analysis;
+use crate::catalogue::{Composition, Listing, diagnostics};
+use crate::events::events;
+use crate::refusal::RefusalForm;
+use crate::state::GameStateForm;
+use serde_json::Value;
+use std::io::{self, BufRead, Write};
+use tengen_ai::{Mcts, Player, SearchConfig};
+use tengen_core::ruleset::Library;
+use tengen_core::{Game, Seat, ToAct};
+
+/// The most games one process holds; `new-game` beyond it is refused
+/// until a game is closed.
+pub const MAX_GAMES: usize = 1000;
+
+/// The longest request line read, in bytes (a ruleset's text may be up to
+/// 1 MiB, and JSON escapes can double it).
+pub const MAX_LINE_BYTES: usize = 4 << 20;
+
+/// The playouts of `ai-move` when the request gives none.
+pub const DEFAULT_PLAYOUTS: u64 = 1000;
+
+/// The most playouts an `ai-move` may ask for.
+pub const MAX_PLAYOUTS: u64 = 1_000_000;
+
+/// The commands, as requests name them.
+pub const COMMANDS: &[&str] = &[
+    "list-rulesets",
+    "new-game",
+    "games",
+    "close-game",
+    "state",
+    "legal-actions",
+    "apply",
+    "undo",
+    "ai-move",
+    "composition",
+    "analyze",
+    "quit",
+];
+
+/// A game the engine holds, with its computer player (which keeps its
+/// search tree from one choice to the next).
+struct Held {
+    name: String,
+    game: Game,
+    search: Mcts,
+}
+
+/// The engine's state: the games it holds.
+pub struct Engine {
+    library: &'static Library,
+    games: Vec<Held>,
+    created: u64,
+    quit: bool,
+}
+
+impl Engine {
+    /// An engine with no game, assembling rulesets from `library`.
+    pub fn new(library: &'static Library) -> Engine {
+        Engine {
+            library,
+            games: Vec::new(),
+            created: 0,
+            quit: false,
+        }
+    }
+
+    /// Whether a `quit` request has been answered.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The response to one line of input.
+    pub fn respond(&mut self, line: &str) -> Response {
+        let (id, command) = parse(line);
+        let outcome = command.and_then(|command| self.execute(command));
+        match outcome {
+            Ok(reply) => Response {
+                id,
+                ok: true,
+                result: Some(reply),
+                error: None,
+            },
+            Err(error) => Response {
+                id,
+                ok: false,
+                result: None,
+                error: Some(error),
+            },
+        }
+    }
+
+    fn held(&mut self, name: &str) -> Result<&mut Held, EngineError> {
+        let known = self.games.len();
+        self.games
+            .iter_mut()
+            .find(|h| h.name == name)
+            .ok_or_else(|| {
+                EngineError::new(
+                    "unknown-game",
+                    if known == 0 {
+                        format!(
+                            "there is no game `{name}`: no game is open (start one with `new-game`)"
+                        )
+                    } else {
+                        format!("there is no game `{name}` (`games` lists the open ones)")
+                    },
+                )
+            })
+    }
+
+    fn execute(&mut self, command: Command) -> Result<Reply, EngineError> {
+        match command {
+            Command::ListRulesets => Ok(Reply::ListRulesets {
+                listing: Listing::of(self.library),
+            }),
+            Command::NewGame(request) => self.new_game(&request),
+            Command::Games => Ok(Reply::Games {
+                games: self
+                    .games
+                    .iter()
+                    .map(|h| GameEntry {
+                        game: h.name.clone(),
+                        ruleset: h.game.rules().ruleset.meta.id.clone(),
+                        options: h.game.rules().ruleset.applied.clone(),
+                        phase: h.game.state().phase(),
+                        actions: h.game.record().len(),
+                    })
+                    .collect(),
+            }),
+            Command::CloseGame(GameRef { game }) => {
+                self.held(&game)?;
+                self.games.retain(|h| h.name != game);
+                Ok(Reply::CloseGame { game })
+            }
+            Command::State(GameRef { game }) => {
+                let held = self.held(&game)?;
+                Ok(Reply::State {
+                    state: Box::new(GameStateForm::of(&held.game)),
+                    game,
+                })
+            }
+            Command::LegalActions(ForSeat { game, seat }) => {
+                let held = self.held(&game)?;
+                let seat = seat.or_else(|| match held.game.to_act() {
+                    ToAct::Seat(s) => Some(s),
+                    ToAct::Either => Some(Seat::One),
+                    ToAct::Nobody => None,
+                });
+                let geometry = &held.game.rules().geometry;
+                let actions = seat
+                    .map(|s| {
+                        held.game
+                            .legal_actions(s)
+                            .into_iter()
+                            .map(|a| ActionTaken::new(geometry, s, a))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                Ok(Reply::LegalActions {
+                    game,
+                    seat,
+                    actions,
+                })
+            }
+            Command::Apply(request) => self.apply(request),
+            Command::Undo(GameRef { game }) => {
+                let held = self.held(&game)?;
+                if !held.game.rules().ruleset.meta.undo {
+                    return Err(EngineError::new(
+                        "no-undo",
+                        format!(
+                            "{} allows no take-back: an action once played stands",
+                            held.game.rules().ruleset.meta.name
+                        ),
+                    ));
+                }
+                let (seat, action) = held
+                    .game
+                    .undo()
+                    .map_err(|e| EngineError::new("nothing-to-undo", e.to_string()))?;
+                Ok(Reply::Undo {
+                    undone: ActionTaken::new(&held.game.rules().geometry, seat, action),
+                    state: Box::new(GameStateForm::of(&held.game)),
+                    game,
+                })
+            }
+            Command::AiMove(request) => self.ai_move(request),
+            Command::Composition(GameRef { game }) => {
+                let held = self.held(&game)?;
+                Ok(Reply::Composition {
+                    composition: Box::new(Composition::of(held.game.rules())),
+                    game,
+                })
+            }
+            Command::Analyze(GameRef { game }) => {
+                let held = self.held(&game)?;
+                Ok(Reply::Analyze {
+                    analysis: Box::new(Analysis::of(&held.game)),
+                    game,
+                })
+            }
+            Command::Quit => {
+                self.quit = true;
+                Ok(Reply::Quit)
+            }
+        }
+    }
+
+    fn new_game(&mut self, request: &NewGame) -> Result<Reply, EngineError> {
+        if self.games.len() >= MAX_GAMES {
+            return Err(EngineError::new(
+                "too-many-games",
+                format!(
+                    "{MAX_GAMES} games are open, the most one process holds: close one first (`close-game`)"
+                ),
+            ));
+        }
+        let assembled = match (&request.ruleset, &request.ruleset_text) {
+            (Some(id), None) => {
+                if !self.library.bundled().iter().any(|b| b.id == id.as_str()) {
+                    let known: Vec<&str> = self.library.bundled().iter().map(|b| b.id).collect();
+                    let mut message = format!("`{id}` is not a bundled ruleset");
+                    if let Some(c) = tengen_core::suggest::closest(id, known.iter().copied()) {
+                        message.push_str(&format!("; did you mean `{c}`?"));
+                    }
+                    message.push_str(&format!(
+                        " (the bundled ones: {}; give a ruleset not bundled as `ruleset_text`)",
+                        known.join(", ")
+                    ));
+                    return Err(EngineError::new("bad-request", message));
+                }
+                self.library.assemble(id, &request.options)
+            }
+            (None, Some(text)) => {
+                self.library
+                    .assemble_text("ruleset_text", text, &request.options)
+            }
+            _ => {
+                return Err(EngineError::new(
+                    "bad-request",
+                    "give exactly one of `ruleset` (a bundled ruleset's id) and `ruleset_text` (a ruleset file's text)",
+                ));
+            }
+        };
+        let rules = assembled.map_err(|d| EngineError {
+            diagnostics: Some(diagnostics(&d)),
+            ..EngineError::new(
+                "ruleset",
+                format!(
+                    "the ruleset does not load: {}",
+                    d.items.first().map(ToString::to_string).unwrap_or_default()
+                ),
+            )
+        })?;
+        let game = match &request.position {
+            None if request.first.is_some() => {
+                return Err(EngineError::new(
+                    "bad-request",
+                    "`first` goes with a `position`",
+                ));
+            }
+            None => Game::new(rules),
+            Some(rows) => {
+                let stones = tengen_core::text::read(&rules.geometry, &rows.join("\n"))
+                    .map_err(|e| EngineError::new("bad-position", e))?;
+                Game::from_position(rules, &stones, request.first)
+                    .map_err(|r| EngineError::new("bad-position", r.to_string()))?
+            }
+        };
+        self.created += 1;
+        let name = format!("g{}", self.created);
+        let state = Box::new(GameStateForm::of(&game));
+        self.games.push(Held {
+            name: name.clone(),
+            game,
+            search: Mcts::new(SearchConfig {
+                playouts: DEFAULT_PLAYOUTS,
+                seed: request.seed.unwrap_or(1),
+                ..SearchConfig::default()
+            }),
+        });
+        Ok(Reply::NewGame { game: name, state })
+    }
+
+    fn apply(&mut self, request: Apply) -> Result<Reply, EngineError> {
+        let Apply { game, action, seat } = request;
+        let held = self.held(&game)?;
+        let geometry = std::sync::Arc::clone(&held.game.rules().geometry);
+        let action = action
+            .to_action(&geometry)
+            .map_err(|e| EngineError::new("bad-action", e.message))?;
+        let seat = match (seat, held.game.to_act()) {
+            (Some(seat), _) => seat,
+            (None, ToAct::Seat(seat)) => seat,
+            (None, ToAct::Either) => {
+                return Err(EngineError::new(
+                    "bad-request",
+                    "either seat may act now: say which with `seat` (`P1` or `P2`)",
+                ));
+            }
+            (None, ToAct::Nobody) => {
+                let refusal = tengen_core::Refusal::GameOver;
+                return Err(refused(&refusal));
+            }
+        };
+        let applied = held.game.apply(seat, action).map_err(|r| refused(&r))?;
+        let events = events(&geometry, applied);
+        Ok(Reply::Apply {
+            action: ActionTaken::new(&geometry, seat, action),
+            events,
+            state: Box::new(GameStateForm::of(&held.game)),
+            game,
+        })
+    }
+
+    fn ai_move(&mut self, request: AiMove) -> Result<Reply, EngineError> {
+        let AiMove {
+            game,
+            playouts,
+            apply,
+        } = request;
+        if let Some(p) = playouts
+            && !(1..=MAX_PLAYOUTS).contains(&p)
+        {
+            return Err(EngineError::new(
+                "bad-request",
+                format!("`playouts` must be from 1 to {MAX_PLAYOUTS}, not {p}"),
+            ));
+        }
+        let held = self.held(&game)?;
+        let Some(seat) = tengen_ai::next_actor(&held.game) else {
+            return Err(EngineError::new(
+                "no-one-to-act",
+                "the game is over: nobody has an action to choose",
+            ));
+        };
+        held.search
+            .set_playouts(playouts.unwrap_or(DEFAULT_PLAYOUTS));
+        let Some(choice) = held.search.choose(&held.game, seat) else {
+            return Err(EngineError::new(
+                "no-one-to-act",
+                format!("{seat} has no action to choose"),
+            ));
+        };
+        let geometry = std::sync::Arc::clone(&held.game.rules().geometry);
+        let apply = apply.unwrap_or(true);
+        let events = if apply {
+            let applied = held
+                .game
+                .apply(seat, choice.action)
+                .map_err(|r| refused(&r))?;
+            events(&geometry, applied)
+        } else {
+            Vec::new()
+        };
+        Ok(Reply::AiMove {
+            action: ActionTaken::new(&geometry, seat, choice.action),
+            win_rate: choice.win_rate,
+            playouts: choice.playouts,
+            applied: apply,
+            events,
+            state: Box::new(GameStateForm::of(&held.game)),
+            game,
+        })
+    }
+}
+
+/// The error of an action the rules refused.
+fn refused(refusal: &tengen_core::Refusal) -> EngineError {
+    EngineError {
+        refusal: Some(Box::new(RefusalForm::from(refusal))),
+        ..EngineError::new("refused", refusal.to_string())
+    }
+}
+
+/// Reads one request line: its id (echoed even when the rest is wrong,
+/// `null` where it cannot be read) and its command, or the error to
+/// answer with.
+fn parse(line: &str) -> (Value, Result<Command, EngineError>) {
+    let value: Value = match serde_json::from_str(line) {
+        Ok(value) => value,
+        Err(e) => {
+            return (
+                Value::Null,
+                Err(EngineError::new(
+                    "malformed-json",
+                    format!("the line is not valid JSON: {e}"),
+                )),
+            );
+        }
+    };
+    let Value::Object(mut object) = value else {
+        return (
+            Value::Null,
+            Err(EngineError::new(
+                "not-an-object",
+                "a request is a JSON object, e.g. {\"id\": 1, \"command\": \"list-rulesets\"}",
+            )),
+        );
+    };
+    let id = object.remove("id").unwrap_or(Value::Null);
+    (id, command(object))
+}
+
+/// The command of a request object (its `id` taken out).
+fn command(object: serde_json::Map<String, Value>) -> Result<Command, EngineError> {
+    let name = match object.get("command") {
+        None => {
+            return Err(EngineError::new(
+                "missing-command",
+                format!(
+                    "the request has no `command` (one of: {})",
+                    COMMANDS.join(", ")
+                ),
+            ));
+        }
+        Some(Value::String(name)) => name.clone(),
+        Some(other) => {
+            return Err(EngineError::new(
+                "bad-request",
+                format!("`command` must be a string, not {other}"),
+            ));
+        }
+    };
+    if !COMMANDS.contains(&name.as_str()) {
+        let mut message = format!("there is no command `{name}`");
+        if let Some(c) = tengen_core::suggest::closest(&name, COMMANDS.iter().copied()) {
+            message.push_str(&format!("; did you mean `{c}`?"));
+        }
+        message.push_str(&format!(" (the commands: {})", COMMANDS.join(", ")));
+        return Err(EngineError::new("unknown-command", message));
+    }
+    if matches!(name.as_str(), "list-rulesets" | "games" | "quit")
+        && let Some(extra) = object.keys().find(|k| *k != "command")
+    {
+        return Err(EngineError::new(
+            "bad-request",
+            format!("`{name}` takes no fields, but the request has `{extra}`"),
+        ));
+    }
+    serde_json::from_value::<Command>(Value::Object(object))
+        .map_err(|e| EngineError::new("bad-request", format!("`{name}`: {e}")))
+}
+
+/// A line of input, read with a bound on its length.
+enum Line {
+    /// A line (without its end).
+    Text(String),
+    /// A line longer than [`MAX_LINE_BYTES`] (skipped).
+    TooLong,
+    /// A line that is not UTF-8.
+    NotText,
+    /// The end of the input.
+    End,
+}
+
+fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
+    let mut bytes = Vec::new();
+    let mut too_long = false;
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            if bytes.is_empty() && !too_long {
+                return Ok(Line::End);
+            }
+            break;
+        }
+        let (chunk, done) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buffer[..i], Some(i + 1)),
+            None => (buffer, None),
+        };
+        if !too_long {
+            if bytes.len() + chunk.len() > MAX_LINE_BYTES {
+                too_long = true;
+                bytes = Vec::new();
+            } else {
+                bytes.extend_from_slice(chunk);
+            }
+        }
+        let used = done.unwrap_or(buffer.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if too_long {
+        return Ok(Line::TooLong);
+    }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    Ok(String::from_utf8(bytes).map_or(Line::NotText, Line::Text))
+}
+
+/// Runs a session: answers each request line of `input` on `output`, one
+/// response line each, until `quit` or the end of the input. Blank lines
+/// are skipped. Only an error reading or writing ends it early.
+pub fn session(
+    engine: &mut Engine,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> io::Result<()> {
+    while !engine.has_quit() {
+        let response = match read_line(input)? {
+            Line::End => break,
+            Line::Text(text) if text.trim().is_empty() => continue,
+            Line::Text(text) => engine.respond(&text),
+            Line::TooLong => error_response(
+                "line-too-long",
+                format!("the line is longer than {MAX_LINE_BYTES} bytes"),
+            ),
+            Line::NotText => error_response("malformed-json", "the line is not UTF-8 text".into()),
+        };
+        serde_json::to_writer(&mut *output, &response)?;
+        output.write_all(b"\n")?;
+        output.flush()?;
+    }
+    Ok(())
+}
+
+fn error_response(code: &str, message: String) -> Response {
+    Response {
+        id: Value::Null,
+        ok: false,
+        result: None,
+        error: Some(EngineError::new(code, message)),
+    }
+}

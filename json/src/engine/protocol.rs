@@ -1,0 +1,296 @@
+//! The messages of the engine protocol: one request a line in, one response
+//! a line out, matched by `id`.
+
+use crate::action::{ActionInput, ActionTaken};
+use crate::analysis::Analysis;
+use crate::catalogue::{Composition, DiagnosticForm, Listing};
+use crate::events::EventForm;
+use crate::refusal::RefusalForm;
+use crate::state::GameStateForm;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use tengen_core::{Phase, Seat};
+
+/// A request: one JSON object on one line. `id` may be any JSON value; the
+/// response carries it back unchanged.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Request {
+    /// Anything the client chooses (a number, a string); echoed back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<serde_json::Value>,
+    /// The command and its fields.
+    #[serde(flatten)]
+    pub command: Command,
+}
+
+/// What a request asks for, named by its `command` field.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "command", rename_all = "kebab-case")]
+pub enum Command {
+    /// The bundled rulesets and the registered components.
+    ListRulesets,
+    /// Starts a game; the response names it (`g1`, `g2`, ...).
+    NewGame(NewGame),
+    /// The games this process holds.
+    Games,
+    /// Forgets a game.
+    CloseGame(GameRef),
+    /// A game's state.
+    State(GameRef),
+    /// The actions a seat may take now (the seat to act by default; in an
+    /// agreement phase, where either may act, Player 1).
+    LegalActions(ForSeat),
+    /// Plays an action; a refused action changes nothing.
+    Apply(Apply),
+    /// Takes back the latest action.
+    Undo(GameRef),
+    /// Asks the computer player for the seat to act's action, and plays it
+    /// unless `apply` is false (a hint).
+    AiMove(AiMove),
+    /// The game's resolved ruleset and board.
+    Composition(GameRef),
+    /// The pass-alive strings, the score and the legal placements of the
+    /// position now.
+    Analyze(GameRef),
+    /// Ends the session (after answering).
+    Quit,
+}
+
+/// `new-game`: the rules and, optionally, a starting position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// A bundled ruleset's id (`go`). Give this or `ruleset_text`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset: Option<String>,
+    /// A ruleset file's text (TOML), for a ruleset not bundled; its
+    /// `extends` may name bundled rulesets only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset_text: Option<String>,
+    /// Options, as `tengen play --option` takes them (`size=9`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+    /// A starting position: the board's rows from the top, `X` and `O`
+    /// for stones, `.` or `+` for empty points (spaces ignored).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<Vec<String>>,
+    /// With a position: the seat given the first placement.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<Seat>,
+    /// The seed of the computer player's draws (the same seed and the same
+    /// actions give the same choices). 1 by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+/// A request about one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameRef {
+    /// The game, as `new-game` named it.
+    pub game: String,
+}
+
+/// A request about one game and, optionally, one seat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ForSeat {
+    /// The game.
+    pub game: String,
+    /// The seat (the seat to act by default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+}
+
+/// `apply`: an action for a seat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Apply {
+    /// The game.
+    pub game: String,
+    /// The action: its JSON form, or the move notation.
+    pub action: ActionInput,
+    /// Who acts. By default the seat to act; where either seat may act
+    /// (an agreement phase) a seat must be given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+}
+
+/// `ai-move`: the computer player's choice.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AiMove {
+    /// The game.
+    pub game: String,
+    /// Playouts the choice rests on (1 to 1,000,000; 1,000 by default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playouts: Option<u64>,
+    /// Whether to play the choice (true by default); false asks for a hint.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub apply: Option<bool>,
+}
+
+/// The answer to one request.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Response {
+    /// The request's `id`, or `null` where it had none or could not be
+    /// read.
+    pub id: serde_json::Value,
+    /// Whether the request was carried out.
+    pub ok: bool,
+    /// What it produced, when it was carried out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<Reply>,
+    /// Why not, when it was not (nothing changed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<EngineError>,
+}
+
+/// What a request produced, tagged by its command.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(tag = "command", rename_all = "kebab-case")]
+pub enum Reply {
+    /// The bundled rulesets and the registered components.
+    ListRulesets {
+        /// The listing.
+        listing: Listing,
+    },
+    /// The new game and its state.
+    NewGame {
+        /// The game's name, for later requests.
+        game: String,
+        /// Its state.
+        state: Box<GameStateForm>,
+    },
+    /// The games held.
+    Games {
+        /// Each game, oldest first.
+        games: Vec<GameEntry>,
+    },
+    /// The game was forgotten.
+    CloseGame {
+        /// Its name.
+        game: String,
+    },
+    /// A game's state.
+    State {
+        /// The game.
+        game: String,
+        /// Its state.
+        state: Box<GameStateForm>,
+    },
+    /// The legal actions of a seat.
+    LegalActions {
+        /// The game.
+        game: String,
+        /// The seat asked about (`null` once the game is over).
+        seat: Option<Seat>,
+        /// Every action the seat may take now, resignation included where
+        /// the ruleset allows it.
+        actions: Vec<ActionTaken>,
+    },
+    /// The action was played.
+    Apply {
+        /// The game.
+        game: String,
+        /// The action.
+        action: ActionTaken,
+        /// What it did.
+        events: Vec<EventForm>,
+        /// The state after it.
+        state: Box<GameStateForm>,
+    },
+    /// The latest action was taken back.
+    Undo {
+        /// The game.
+        game: String,
+        /// The action taken back.
+        undone: ActionTaken,
+        /// The state now.
+        state: Box<GameStateForm>,
+    },
+    /// The computer player's choice.
+    AiMove {
+        /// The game.
+        game: String,
+        /// The action chosen.
+        action: ActionTaken,
+        /// The player's estimate of the chance to win after it (0 to 1),
+        /// where it has one.
+        win_rate: Option<f64>,
+        /// The playouts the choice rests on (0 for a choice made by rule).
+        playouts: u64,
+        /// Whether it was played.
+        applied: bool,
+        /// What it did, when played.
+        events: Vec<EventForm>,
+        /// The state now.
+        state: Box<GameStateForm>,
+    },
+    /// A game's rules and board.
+    Composition {
+        /// The game.
+        game: String,
+        /// The composition.
+        composition: Box<Composition>,
+    },
+    /// The analysis of a game's position.
+    Analyze {
+        /// The game.
+        game: String,
+        /// The analysis.
+        analysis: Box<Analysis>,
+    },
+    /// The session ends.
+    Quit,
+}
+
+/// A game the engine holds.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct GameEntry {
+    /// Its name.
+    pub game: String,
+    /// The ruleset's id.
+    pub ruleset: String,
+    /// The options applied.
+    pub options: Vec<String>,
+    /// Its phase.
+    pub phase: Phase,
+    /// Actions played.
+    pub actions: usize,
+}
+
+/// Why a request was not carried out. Nothing changed: not the game, not
+/// any other game.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct EngineError {
+    /// A stable machine-readable code: `malformed-json`, `not-an-object`,
+    /// `line-too-long`, `missing-command`, `unknown-command`,
+    /// `bad-request` (a field missing, unknown or of the wrong type),
+    /// `unknown-game`, `too-many-games`, `ruleset` (the ruleset does not
+    /// load: see `diagnostics`), `bad-position`, `bad-action` (an action
+    /// that cannot be read), `refused` (the rules refuse the action: see
+    /// `refusal`), `nothing-to-undo`, `no-undo` (the ruleset allows no
+    /// take-back), `no-one-to-act`.
+    pub code: String,
+    /// What is wrong, for a person.
+    pub message: String,
+    /// The rule broken, for `refused`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<Box<RefusalForm>>,
+    /// The ruleset's problems, for `ruleset`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diagnostics: Option<Vec<DiagnosticForm>>,
+}
+
+impl EngineError {
+    /// An error of `code`.
+    pub fn new(code: &str, message: impl Into<String>) -> EngineError {
+        EngineError {
+            code: code.to_string(),
+            message: message.into(),
+            refusal: None,
+            diagnostics: None,
+        }
+    }
+}
