@@ -46,8 +46,12 @@ pub(crate) fn run(
     })?;
     let game = match Form::of(position, Some(&text)) {
         Form::Sgf => {
-            let imported = read_sgf(&text, RulesChoice::Given(&rules))
-                .map_err(|e| fail(format!("{position}: {e}")))?;
+            let imported = read_sgf(&text, RulesChoice::Given(&rules)).map_err(|e| {
+                match super::records::sgf_failure(position, &e) {
+                    Failure::Message(m) => fail(m),
+                    reported => reported,
+                }
+            })?;
             let game = imported.game;
             match to_move.map(ToMove::colour) {
                 Some(colour) if colour_to_act(&game) != Some(colour) => {

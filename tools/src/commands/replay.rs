@@ -88,7 +88,12 @@ fn replay_notation(
     steps: Steps,
 ) -> Result<(), Failure> {
     let rules = super::assemble_as(reference, options, format)?;
-    let mut game = Game::new(rules).without_undo();
+    // The JSON document plays the record again action by action, so the
+    // game keeps its record there; text needs only the final position.
+    let mut game = match format {
+        Format::Json => Game::new(rules),
+        Format::Text => Game::new(rules).without_undo(),
+    };
     let mut last = PointSet::default();
     // The line each action of the game's record came from.
     let mut lines = Vec::new();
@@ -163,7 +168,8 @@ fn document(
 ) -> Document {
     let every = (steps == Steps::Every).then(|| {
         let geometry = &game.rules().geometry;
-        let mut again = game.restart().without_undo();
+        // The record is kept, so each state names the latest move.
+        let mut again = game.restart();
         game.record()
             .iter()
             .enumerate()

@@ -4,3 +4,4 @@
 #![allow(dead_code)]
 
 pub(crate) mod gtp_peer;
+pub(crate) mod run;
