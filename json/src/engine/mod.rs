@@ -20,6 +20,7 @@ use crate::catalogue::{Composition, Listing, diagnostics};
 use crate::events::events;
 use crate::refusal::RefusalForm;
 use crate::state::GameStateForm;
+use serde::Deserialize;
 use serde_json::Value;
 use std::io::{self, BufRead, Write};
 use tengen_ai::{Mcts, Player, SearchConfig};
@@ -457,8 +458,44 @@ fn command(object: serde_json::Map<String, Value>) -> Result<Command, EngineErro
             format!("`{name}` takes no fields, but the request has `{extra}`"),
         ));
     }
-    serde_json::from_value::<Command>(Value::Object(object))
-        .map_err(|e| EngineError::new("bad-request", format!("`{name}`: {e}")))
+    let request = Value::Object(object);
+    Command::deserialize(&request).map_err(|e| {
+        let message = e.to_string();
+        let field = match &request {
+            Value::Object(object) => culprit(object, &message),
+            _ => None,
+        };
+        let message = match field {
+            Some(field) => format!("`{name}`: `{field}`: {message}"),
+            None => format!("`{name}`: {message}"),
+        };
+        EngineError::new("bad-request", message)
+    })
+}
+
+/// The field a request's `message` is about, where the message does not
+/// name it (a value of the wrong type, or a word not among those allowed):
+/// the field whose absence makes the error go, or makes it that field's
+/// absence.
+fn culprit(object: &serde_json::Map<String, Value>, message: &str) -> Option<String> {
+    if !["invalid type", "invalid value", "unknown variant"]
+        .iter()
+        .any(|start| message.starts_with(start))
+    {
+        return None;
+    }
+    object
+        .keys()
+        .filter(|key| *key != "command")
+        .find(|key| {
+            let mut without = object.clone();
+            without.remove(*key);
+            match Command::deserialize(&Value::Object(without)) {
+                Ok(_) => true,
+                Err(e) => e.to_string() == format!("missing field `{key}`"),
+            }
+        })
+        .cloned()
 }
 
 /// A line of input, read with a bound on its length.

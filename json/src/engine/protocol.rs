@@ -12,8 +12,13 @@ use serde::{Deserialize, Serialize};
 use tengen_core::{Phase, Seat};
 
 /// A request: one JSON object on one line. `id` may be any JSON value; the
-/// response carries it back unchanged.
+/// response carries it back unchanged. A field the command does not take
+/// is refused, by the engine and by the schema alike.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+// The command's fields are flattened in, so `additionalProperties` cannot
+// say which fields are allowed; `unevaluatedProperties` sees those of the
+// command's branch.
+#[schemars(extend("unevaluatedProperties" = false))]
 pub struct Request {
     /// Anything the client chooses (a number, a string); echoed back.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -124,6 +129,7 @@ pub struct AiMove {
     pub game: String,
     /// Playouts the choice rests on (1 to 1,000,000; 1,000 by default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = super::MAX_PLAYOUTS))]
     pub playouts: Option<u64>,
     /// Whether to play the choice (true by default); false asks for a hint.
     #[serde(default, skip_serializing_if = "Option::is_none")]
