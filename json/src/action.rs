@@ -160,8 +160,13 @@ impl ActionInput {
     pub fn to_action(&self, geometry: &Geometry) -> Result<Action, ActionError> {
         match self {
             ActionInput::Form(form) => form.to_action(geometry),
+            ActionInput::Notation(text) if text.contains(':') => Err(ActionError {
+                message: format!(
+                    "`{text}`: an action names no seat here; give the seat as the request's `seat` (`P1` or `P2`)"
+                ),
+            }),
             ActionInput::Notation(text) => parse_action(geometry, text).map_err(|e| ActionError {
-                message: format!("`{text}`: {e}"),
+                message: e.to_string(),
             }),
         }
     }

@@ -4,6 +4,7 @@
 use crate::common::{PerColour, PerSeat, names, sorted_names};
 use schemars::JsonSchema;
 use serde::Serialize;
+use tengen_core::analysis::area_count;
 use tengen_core::rules::ScoreSheet;
 use tengen_core::text::{describe_result, short_result};
 use tengen_core::{
@@ -294,14 +295,17 @@ pub struct GameStateForm {
     pub button: Option<ButtonForm>,
     /// What the components report in words.
     pub facts: Vec<FactForm>,
-    /// The stones marked dead (in an agreement phase, and in the final
-    /// position of a game scored after one).
+    /// The stones marked dead, in an agreement phase (once the game is
+    /// scored they have left the board, and the list is empty).
     pub marks: Vec<String>,
     /// Which seats have accepted the marks.
     pub accepted: PerSeat<bool>,
     /// The score as it stands (every stone not marked dead counted as
     /// alive), in rulesets the score decides; the final score once over.
     pub score: Option<ScoreForm>,
+    /// Where the score is kept: the empty points (and the points of marked
+    /// stones) that count as each colour's territory in `score`.
+    pub territory: Option<PerColour<Vec<String>>>,
     /// The pass-alive stones of each colour, by the ruleset's life rule,
     /// in rulesets whose objective turns on them (Kill-All Go).
     pub pass_alive: Option<PerColour<Vec<String>>>,
@@ -383,6 +387,18 @@ impl GameStateForm {
                     Some(sheet) => ScoreForm::from(sheet),
                     None => ScoreForm::from(&game.score()),
                 }
+            }),
+            territory: rules.objective.uses_score().then(|| {
+                let count = area_count(game.board(), state.marks());
+                PerColour::from_fn(|colour| {
+                    names(
+                        g,
+                        g.points().filter(|&p| {
+                            let living = game.board().get(p).filter(|_| !state.marks().contains(p));
+                            count.owner[p.index()] == Some(colour) && living != Some(colour)
+                        }),
+                    )
+                })
             }),
             pass_alive: rules.objective.uses_pass_alive().then(|| {
                 PerColour::from_fn(|colour| {

@@ -4,9 +4,10 @@
 //! break an invariant, whatever the bytes: [`targets::ruleset`] (ruleset
 //! TOML, loaded and validated), [`targets::notation`] (the move notation,
 //! parsed and played), [`targets::sgf`] (SGF records, imported and written
-//! back), [`targets::gtp`] (a GTP command stream), and [`targets::actions`]
+//! back), [`targets::gtp`] (a GTP command stream), [`targets::actions`]
 //! (random action sequences on every bundled ruleset, with the invariants
-//! of [`tengen_conformance::invariants`]).
+//! of [`tengen_conformance::invariants`]), and [`targets::engine`] (lines
+//! for the JSON engine protocol).
 //!
 //! cargo-fuzz runs them from `fuzz/` (a crate outside the workspace: it
 //! needs the nightly toolchain); `cargo test` runs them over the committed
@@ -26,4 +27,5 @@ pub const TARGETS: &[Target] = &[
     ("sgf", targets::sgf),
     ("gtp", targets::gtp),
     ("actions", targets::actions),
+    ("engine", targets::engine),
 ];

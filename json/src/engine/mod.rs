@@ -71,6 +71,8 @@ pub struct Engine {
     games: Vec<Held>,
     created: u64,
     quit: bool,
+    /// The most playouts a choice spends, whatever a request asks.
+    playout_cap: u64,
 }
 
 impl Engine {
@@ -81,7 +83,20 @@ impl Engine {
             games: Vec::new(),
             created: 0,
             quit: false,
+            playout_cap: MAX_PLAYOUTS,
         }
+    }
+
+    /// Spends at most `cap` playouts on any choice, whatever a request
+    /// asks (for fuzzing and tests, where a request for a million would
+    /// take too long).
+    pub fn cap_playouts(&mut self, cap: u64) {
+        self.playout_cap = cap.max(1);
+    }
+
+    /// The games held, oldest first: each name with its game.
+    pub fn games(&self) -> impl Iterator<Item = (&str, &Game)> {
+        self.games.iter().map(|h| (h.name.as_str(), &h.game))
     }
 
     /// Whether a `quit` request has been answered.
@@ -347,6 +362,7 @@ impl Engine {
                 format!("`playouts` must be from 1 to {MAX_PLAYOUTS}, not {p}"),
             ));
         }
+        let cap = self.playout_cap;
         let held = self.held(&game)?;
         let Some(seat) = tengen_ai::next_actor(&held.game) else {
             return Err(EngineError::new(
@@ -355,7 +371,7 @@ impl Engine {
             ));
         };
         held.search
-            .set_playouts(playouts.unwrap_or(DEFAULT_PLAYOUTS));
+            .set_playouts(playouts.unwrap_or(DEFAULT_PLAYOUTS).min(cap));
         let Some(choice) = held.search.choose(&held.game, seat) else {
             return Err(EngineError::new(
                 "no-one-to-act",

@@ -1,12 +1,14 @@
 //! The fuzz targets, one file each, and the rulesets they play.
 
 mod actions;
+mod engine;
 mod gtp;
 mod notation;
 mod ruleset;
 mod sgf;
 
 pub use actions::actions;
+pub use engine::engine;
 pub use gtp::gtp;
 pub use notation::notation;
 pub use ruleset::ruleset;
