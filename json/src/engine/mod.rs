@@ -7,25 +7,22 @@
 //! answered with an error and changes nothing: neither its game nor any
 //! other. See the book's chapter on the JSON interface for a session.
 
+mod held;
 mod protocol;
 
+pub use held::{AiChoice, DEFAULT_PLAYOUTS, HeldGame, MAX_PLAYOUTS, assemble, refused, start};
 pub use protocol::{
-    AiMove, Apply, Command, EngineError, ForSeat, GameEntry, GameRef, NewGame, Reply, Request,
-    Response,
+    AiMove, Apply, ApplyAll, Command, EngineError, ForSeat, GameEntry, GameRef, NewGame, Reply,
+    Request, Response,
 };
 
-use crate::action::ActionTaken;
 use crate::analysis::Analysis;
-use crate::catalogue::{Composition, Listing, diagnostics};
-use crate::events::events;
-use crate::refusal::RefusalForm;
-use crate::state::GameStateForm;
+use crate::catalogue::{Composition, Listing};
 use serde::Deserialize;
 use serde_json::Value;
 use std::io::{self, BufRead, Write};
-use tengen_ai::{Mcts, Player, SearchConfig};
+use tengen_core::Game;
 use tengen_core::ruleset::Library;
-use tengen_core::{Game, Seat, ToAct};
 
 /// The most games one process holds; `new-game` beyond it is refused
 /// until a game is closed.
@@ -34,12 +31,6 @@ pub const MAX_GAMES: usize = 1000;
 /// The longest request line read, in bytes (a ruleset's text may be up to
 /// 1 MiB, and JSON escapes can double it).
 pub const MAX_LINE_BYTES: usize = 4 << 20;
-
-/// The playouts of `ai-move` when the request gives none.
-pub const DEFAULT_PLAYOUTS: u64 = 1000;
-
-/// The most playouts an `ai-move` may ask for.
-pub const MAX_PLAYOUTS: u64 = 1_000_000;
 
 /// The commands, as requests name them.
 pub const COMMANDS: &[&str] = &[
@@ -50,6 +41,7 @@ pub const COMMANDS: &[&str] = &[
     "state",
     "legal-actions",
     "apply",
+    "apply-all",
     "undo",
     "ai-move",
     "composition",
@@ -57,12 +49,10 @@ pub const COMMANDS: &[&str] = &[
     "quit",
 ];
 
-/// A game the engine holds, with its computer player (which keeps its
-/// search tree from one choice to the next).
+/// A game the engine holds, under its name.
 struct Held {
     name: String,
-    game: Game,
-    search: Mcts,
+    held: HeldGame,
 }
 
 /// The engine's state: the games it holds.
@@ -96,7 +86,7 @@ impl Engine {
 
     /// The games held, oldest first: each name with its game.
     pub fn games(&self) -> impl Iterator<Item = (&str, &Game)> {
-        self.games.iter().map(|h| (h.name.as_str(), &h.game))
+        self.games.iter().map(|h| (h.name.as_str(), h.held.game()))
     }
 
     /// Whether a `quit` request has been answered.
@@ -124,11 +114,12 @@ impl Engine {
         }
     }
 
-    fn held(&mut self, name: &str) -> Result<&mut Held, EngineError> {
+    fn held(&mut self, name: &str) -> Result<&mut HeldGame, EngineError> {
         let known = self.games.len();
         self.games
             .iter_mut()
             .find(|h| h.name == name)
+            .map(|h| &mut h.held)
             .ok_or_else(|| {
                 EngineError::new(
                     "unknown-game",
@@ -153,12 +144,15 @@ impl Engine {
                 games: self
                     .games
                     .iter()
-                    .map(|h| GameEntry {
-                        game: h.name.clone(),
-                        ruleset: h.game.rules().ruleset.meta.id.clone(),
-                        options: h.game.rules().ruleset.applied.clone(),
-                        phase: h.game.state().phase(),
-                        actions: h.game.record().len(),
+                    .map(|h| {
+                        let game = h.held.game();
+                        GameEntry {
+                            game: h.name.clone(),
+                            ruleset: game.rules().ruleset.meta.id.clone(),
+                            options: game.rules().ruleset.applied.clone(),
+                            phase: game.state().phase(),
+                            actions: game.record().len(),
+                        }
                     })
                     .collect(),
             }),
@@ -170,52 +164,48 @@ impl Engine {
             Command::State(GameRef { game }) => {
                 let held = self.held(&game)?;
                 Ok(Reply::State {
-                    state: Box::new(GameStateForm::of(&held.game)),
+                    state: Box::new(held.state()),
                     game,
                 })
             }
             Command::LegalActions(ForSeat { game, seat }) => {
-                let held = self.held(&game)?;
-                let seat = seat.or_else(|| match held.game.to_act() {
-                    ToAct::Seat(s) => Some(s),
-                    ToAct::Either => Some(Seat::One),
-                    ToAct::Nobody => None,
-                });
-                let geometry = &held.game.rules().geometry;
-                let actions = seat
-                    .map(|s| {
-                        held.game
-                            .legal_actions(s)
-                            .into_iter()
-                            .map(|a| ActionTaken::new(geometry, s, a))
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                let (seat, actions) = self.held(&game)?.legal_actions(seat);
                 Ok(Reply::LegalActions {
                     game,
                     seat,
                     actions,
                 })
             }
-            Command::Apply(request) => self.apply(request),
+            Command::Apply(Apply { game, action, seat }) => {
+                let held = self.held(&game)?;
+                let (action, events) = held.apply(&action, seat)?;
+                Ok(Reply::Apply {
+                    action,
+                    events,
+                    state: Box::new(held.state()),
+                    game,
+                })
+            }
+            Command::ApplyAll(ApplyAll {
+                game,
+                actions,
+                seat,
+            }) => {
+                let held = self.held(&game)?;
+                let (actions, events) = held.apply_all(&actions, seat)?;
+                Ok(Reply::ApplyAll {
+                    actions,
+                    events,
+                    state: Box::new(held.state()),
+                    game,
+                })
+            }
             Command::Undo(GameRef { game }) => {
                 let held = self.held(&game)?;
-                if !held.game.rules().ruleset.meta.undo {
-                    return Err(EngineError::new(
-                        "no-undo",
-                        format!(
-                            "{} allows no take-back: an action once played stands",
-                            held.game.rules().ruleset.meta.name
-                        ),
-                    ));
-                }
-                let (seat, action) = held
-                    .game
-                    .undo()
-                    .map_err(|e| EngineError::new("nothing-to-undo", e.to_string()))?;
+                let undone = held.undo()?;
                 Ok(Reply::Undo {
-                    undone: ActionTaken::new(&held.game.rules().geometry, seat, action),
-                    state: Box::new(GameStateForm::of(&held.game)),
+                    undone,
+                    state: Box::new(held.state()),
                     game,
                 })
             }
@@ -223,14 +213,14 @@ impl Engine {
             Command::Composition(GameRef { game }) => {
                 let held = self.held(&game)?;
                 Ok(Reply::Composition {
-                    composition: Box::new(Composition::of(held.game.rules())),
+                    composition: Box::new(Composition::of(held.game().rules())),
                     game,
                 })
             }
             Command::Analyze(GameRef { game }) => {
                 let held = self.held(&game)?;
                 Ok(Reply::Analyze {
-                    analysis: Box::new(Analysis::of(&held.game)),
+                    analysis: Box::new(Analysis::of(held.game())),
                     game,
                 })
             }
@@ -250,102 +240,17 @@ impl Engine {
                 ),
             ));
         }
-        let assembled = match (&request.ruleset, &request.ruleset_text) {
-            (Some(id), None) => {
-                if !self.library.bundled().iter().any(|b| b.id == id.as_str()) {
-                    let known: Vec<&str> = self.library.bundled().iter().map(|b| b.id).collect();
-                    let mut message = format!("`{id}` is not a bundled ruleset");
-                    if let Some(c) = tengen_core::suggest::closest(id, known.iter().copied()) {
-                        message.push_str(&format!("; did you mean `{c}`?"));
-                    }
-                    message.push_str(&format!(
-                        " (the bundled ones: {}; give a ruleset not bundled as `ruleset_text`)",
-                        known.join(", ")
-                    ));
-                    return Err(EngineError::new("bad-request", message));
-                }
-                self.library.assemble(id, &request.options)
-            }
-            (None, Some(text)) => {
-                self.library
-                    .assemble_text("ruleset_text", text, &request.options)
-            }
-            _ => {
-                return Err(EngineError::new(
-                    "bad-request",
-                    "give exactly one of `ruleset` (a bundled ruleset's id) and `ruleset_text` (a ruleset file's text)",
-                ));
-            }
-        };
-        let rules = assembled.map_err(|d| EngineError {
-            diagnostics: Some(diagnostics(&d)),
-            ..EngineError::new(
-                "ruleset",
-                format!(
-                    "the ruleset does not load: {}",
-                    d.items.first().map(ToString::to_string).unwrap_or_default()
-                ),
-            )
-        })?;
-        let game = match &request.position {
-            None if request.first.is_some() => {
-                return Err(EngineError::new(
-                    "bad-request",
-                    "`first` goes with a `position`",
-                ));
-            }
-            None => Game::new(rules),
-            Some(rows) => {
-                let stones = tengen_core::text::read(&rules.geometry, &rows.join("\n"))
-                    .map_err(|e| EngineError::new("bad-position", e))?;
-                Game::from_position(rules, &stones, request.first)
-                    .map_err(|r| EngineError::new("bad-position", r.to_string()))?
-            }
-        };
+        let rules = assemble(self.library, request)?;
+        let game = start(rules, request.position.as_deref(), request.first)?;
         self.created += 1;
         let name = format!("g{}", self.created);
-        let state = Box::new(GameStateForm::of(&game));
+        let held = HeldGame::new(game, request.seed.unwrap_or(1));
+        let state = Box::new(held.state());
         self.games.push(Held {
             name: name.clone(),
-            game,
-            search: Mcts::new(SearchConfig {
-                playouts: DEFAULT_PLAYOUTS,
-                seed: request.seed.unwrap_or(1),
-                ..SearchConfig::default()
-            }),
+            held,
         });
         Ok(Reply::NewGame { game: name, state })
-    }
-
-    fn apply(&mut self, request: Apply) -> Result<Reply, EngineError> {
-        let Apply { game, action, seat } = request;
-        let held = self.held(&game)?;
-        let geometry = std::sync::Arc::clone(&held.game.rules().geometry);
-        let action = action
-            .to_action(&geometry)
-            .map_err(|e| EngineError::new("bad-action", e.message))?;
-        let seat = match (seat, held.game.to_act()) {
-            (Some(seat), _) => seat,
-            (None, ToAct::Seat(seat)) => seat,
-            (None, ToAct::Either) => {
-                return Err(EngineError::new(
-                    "bad-request",
-                    "either seat may act now: say which with `seat` (`P1` or `P2`)",
-                ));
-            }
-            (None, ToAct::Nobody) => {
-                let refusal = tengen_core::Refusal::GameOver;
-                return Err(refused(&refusal));
-            }
-        };
-        let applied = held.game.apply(seat, action).map_err(|r| refused(&r))?;
-        let events = events(&geometry, applied);
-        Ok(Reply::Apply {
-            action: ActionTaken::new(&geometry, seat, action),
-            events,
-            state: Box::new(GameStateForm::of(&held.game)),
-            game,
-        })
     }
 
     fn ai_move(&mut self, request: AiMove) -> Result<Reply, EngineError> {
@@ -364,48 +269,17 @@ impl Engine {
         }
         let cap = self.playout_cap;
         let held = self.held(&game)?;
-        let Some(seat) = tengen_ai::next_actor(&held.game) else {
-            return Err(EngineError::new(
-                "no-one-to-act",
-                "the game is over: nobody has an action to choose",
-            ));
-        };
-        held.search
-            .set_playouts(playouts.unwrap_or(DEFAULT_PLAYOUTS).min(cap));
-        let Some(choice) = held.search.choose(&held.game, seat) else {
-            return Err(EngineError::new(
-                "no-one-to-act",
-                format!("{seat} has no action to choose"),
-            ));
-        };
-        let geometry = std::sync::Arc::clone(&held.game.rules().geometry);
         let apply = apply.unwrap_or(true);
-        let events = if apply {
-            let applied = held
-                .game
-                .apply(seat, choice.action)
-                .map_err(|r| refused(&r))?;
-            events(&geometry, applied)
-        } else {
-            Vec::new()
-        };
+        let choice = held.ai_move(playouts.unwrap_or(DEFAULT_PLAYOUTS).min(cap), apply)?;
         Ok(Reply::AiMove {
-            action: ActionTaken::new(&geometry, seat, choice.action),
+            action: choice.action,
             win_rate: choice.win_rate,
             playouts: choice.playouts,
             applied: apply,
-            events,
-            state: Box::new(GameStateForm::of(&held.game)),
+            events: choice.events,
+            state: Box::new(held.state()),
             game,
         })
-    }
-}
-
-/// The error of an action the rules refused.
-fn refused(refusal: &tengen_core::Refusal) -> EngineError {
-    EngineError {
-        refusal: Some(Box::new(RefusalForm::from(refusal))),
-        ..EngineError::new("refused", refusal.to_string())
     }
 }
 

@@ -47,6 +47,10 @@ pub enum Command {
     LegalActions(ForSeat),
     /// Plays an action; a refused action changes nothing.
     Apply(Apply),
+    /// Plays several actions of one seat, all or none (a whole special
+    /// turn, both placements of a move): where one is refused, none is
+    /// played.
+    ApplyAll(ApplyAll),
     /// Takes back the latest action.
     Undo(GameRef),
     /// Asks the computer player for the seat to act's action, and plays it
@@ -121,6 +125,20 @@ pub struct Apply {
     pub seat: Option<Seat>,
 }
 
+/// `apply-all`: actions of one seat, all or none.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ApplyAll {
+    /// The game.
+    pub game: String,
+    /// The actions, in order: each its JSON form or the move notation.
+    pub actions: Vec<ActionInput>,
+    /// Who acts. By default the seat to act; where either seat may act a
+    /// seat must be given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+}
+
 /// `ai-move`: the computer player's choice.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -129,7 +147,7 @@ pub struct AiMove {
     pub game: String,
     /// Playouts the choice rests on (1 to 1,000,000; 1,000 by default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = super::MAX_PLAYOUTS))]
+    #[schemars(range(min = 1, max = super::held::MAX_PLAYOUTS))]
     pub playouts: Option<u64>,
     /// Whether to play the choice (true by default); false asks for a hint.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -204,6 +222,17 @@ pub enum Reply {
         /// What it did.
         events: Vec<EventForm>,
         /// The state after it.
+        state: Box<GameStateForm>,
+    },
+    /// The actions were played, all of them.
+    ApplyAll {
+        /// The game.
+        game: String,
+        /// The actions.
+        actions: Vec<ActionTaken>,
+        /// What they did, in order.
+        events: Vec<EventForm>,
+        /// The state after them.
         state: Box<GameStateForm>,
     },
     /// The latest action was taken back.

@@ -1,0 +1,274 @@
+//! One game as a program holds it: the game, its computer player, and
+//! the operations every front end offers (the engine protocol, the web
+//! playground), each answering in the JSON form and changing nothing when
+//! it fails.
+
+use super::protocol::{EngineError, NewGame};
+use crate::action::{ActionInput, ActionTaken};
+use crate::catalogue::diagnostics;
+use crate::events::{EventForm, events};
+use crate::refusal::RefusalForm;
+use crate::state::GameStateForm;
+use std::sync::Arc;
+use tengen_ai::{Mcts, Player, SearchConfig};
+use tengen_core::ruleset::Library;
+use tengen_core::{Game, Refusal, Rules, Seat, ToAct};
+
+/// The playouts of a computer player's choice when a request gives none.
+pub const DEFAULT_PLAYOUTS: u64 = 1000;
+
+/// The most playouts a choice may be asked to spend.
+pub const MAX_PLAYOUTS: u64 = 1_000_000;
+
+/// A game and its computer player (which keeps its search tree from one
+/// choice to the next).
+pub struct HeldGame {
+    game: Game,
+    search: Mcts,
+}
+
+/// What the computer player chose.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AiChoice {
+    /// The action.
+    pub action: ActionTaken,
+    /// Its estimate of the chance to win after it (0 to 1), where it has one.
+    pub win_rate: Option<f64>,
+    /// The playouts the choice rests on (0 for a choice made by rule).
+    pub playouts: u64,
+    /// What it did, when it was played.
+    pub events: Vec<EventForm>,
+}
+
+/// The error of an action the rules refused.
+pub fn refused(refusal: &Refusal) -> EngineError {
+    EngineError {
+        refusal: Some(Box::new(RefusalForm::from(refusal))),
+        ..EngineError::new("refused", refusal.to_string())
+    }
+}
+
+/// The rules a `new-game` request names: a bundled ruleset or a ruleset's
+/// text, with options.
+pub fn assemble(library: &Library, request: &NewGame) -> Result<Arc<Rules>, EngineError> {
+    let assembled = match (&request.ruleset, &request.ruleset_text) {
+        (Some(id), None) => {
+            if !library.bundled().iter().any(|b| b.id == id.as_str()) {
+                let known: Vec<&str> = library.bundled().iter().map(|b| b.id).collect();
+                let mut message = format!("`{id}` is not a bundled ruleset");
+                if let Some(c) = tengen_core::suggest::closest(id, known.iter().copied()) {
+                    message.push_str(&format!("; did you mean `{c}`?"));
+                }
+                message.push_str(&format!(
+                    " (the bundled ones: {}; give a ruleset not bundled as `ruleset_text`)",
+                    known.join(", ")
+                ));
+                return Err(EngineError::new("bad-request", message));
+            }
+            library.assemble(id, &request.options)
+        }
+        (None, Some(text)) => library.assemble_text("ruleset_text", text, &request.options),
+        _ => {
+            return Err(EngineError::new(
+                "bad-request",
+                "give exactly one of `ruleset` (a bundled ruleset's id) and `ruleset_text` (a ruleset file's text)",
+            ));
+        }
+    };
+    assembled.map_err(|d| EngineError {
+        diagnostics: Some(diagnostics(&d)),
+        ..EngineError::new(
+            "ruleset",
+            format!(
+                "the ruleset does not load: {}",
+                d.items.first().map(ToString::to_string).unwrap_or_default()
+            ),
+        )
+    })
+}
+
+/// A new game of `rules` from the request's position and first seat, if
+/// it gives them.
+pub fn start(
+    rules: Arc<Rules>,
+    position: Option<&[String]>,
+    first: Option<Seat>,
+) -> Result<Game, EngineError> {
+    match position {
+        None if first.is_some() => Err(EngineError::new(
+            "bad-request",
+            "`first` goes with a `position`",
+        )),
+        None => Ok(Game::new(rules)),
+        Some(rows) => {
+            let stones = tengen_core::text::read(&rules.geometry, &rows.join("\n"))
+                .map_err(|e| EngineError::new("bad-position", e))?;
+            Game::from_position(rules, &stones, first)
+                .map_err(|r| EngineError::new("bad-position", r.to_string()))
+        }
+    }
+}
+
+impl HeldGame {
+    /// Holds `game`, its computer player drawing from `seed`.
+    pub fn new(game: Game, seed: u64) -> HeldGame {
+        HeldGame {
+            game,
+            search: Mcts::new(SearchConfig {
+                playouts: DEFAULT_PLAYOUTS,
+                seed,
+                ..SearchConfig::default()
+            }),
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game's state now.
+    pub fn state(&self) -> GameStateForm {
+        GameStateForm::of(&self.game)
+    }
+
+    /// The seat an action is for: the one given, else the seat to act.
+    fn seat(&self, given: Option<Seat>) -> Result<Seat, EngineError> {
+        match (given, self.game.to_act()) {
+            (Some(seat), _) | (None, ToAct::Seat(seat)) => Ok(seat),
+            (None, ToAct::Either) => Err(EngineError::new(
+                "bad-request",
+                "either seat may act now: say which with `seat` (`P1` or `P2`)",
+            )),
+            (None, ToAct::Nobody) => Err(refused(&Refusal::GameOver)),
+        }
+    }
+
+    /// The actions `seat` may take now (by default the seat to act; where
+    /// either may, Player 1), and the seat asked about.
+    pub fn legal_actions(&self, seat: Option<Seat>) -> (Option<Seat>, Vec<ActionTaken>) {
+        let seat = seat.or_else(|| match self.game.to_act() {
+            ToAct::Seat(s) => Some(s),
+            ToAct::Either => Some(Seat::One),
+            ToAct::Nobody => None,
+        });
+        let geometry = &self.game.rules().geometry;
+        let actions = seat
+            .map(|s| {
+                self.game
+                    .legal_actions(s)
+                    .into_iter()
+                    .map(|a| ActionTaken::new(geometry, s, a))
+                    .collect()
+            })
+            .unwrap_or_default();
+        (seat, actions)
+    }
+
+    /// Plays one action for `seat` (by default the seat to act).
+    pub fn apply(
+        &mut self,
+        action: &ActionInput,
+        seat: Option<Seat>,
+    ) -> Result<(ActionTaken, Vec<EventForm>), EngineError> {
+        let geometry = Arc::clone(&self.game.rules().geometry);
+        let action = action
+            .to_action(&geometry)
+            .map_err(|e| EngineError::new("bad-action", e.message))?;
+        let seat = self.seat(seat)?;
+        let applied = self.game.apply(seat, action).map_err(|r| refused(&r))?;
+        let events = events(&geometry, applied);
+        Ok((ActionTaken::new(&geometry, seat, action), events))
+    }
+
+    /// Plays several actions in order, all or none: the seat of the first
+    /// (by default the seat to act) plays them all, and where one cannot
+    /// be read or is refused, those before it are taken back and the error
+    /// names which it was (from 1).
+    pub fn apply_all(
+        &mut self,
+        actions: &[ActionInput],
+        seat: Option<Seat>,
+    ) -> Result<(Vec<ActionTaken>, Vec<EventForm>), EngineError> {
+        if actions.is_empty() {
+            return Err(EngineError::new("bad-request", "`actions` is empty"));
+        }
+        let seat = self.seat(seat)?;
+        let mut taken = Vec::with_capacity(actions.len());
+        let mut all_events = Vec::new();
+        for (index, action) in actions.iter().enumerate() {
+            match self.apply(action, Some(seat)) {
+                Ok((action, events)) => {
+                    taken.push(action);
+                    all_events.extend(events);
+                }
+                Err(mut error) => {
+                    for _ in 0..index {
+                        let _ = self.game.undo();
+                    }
+                    error.message = format!(
+                        "action {} of {}: {}; nothing was played",
+                        index + 1,
+                        actions.len(),
+                        error.message
+                    );
+                    return Err(error);
+                }
+            }
+        }
+        Ok((taken, all_events))
+    }
+
+    /// Takes back the latest action, where the ruleset allows it.
+    pub fn undo(&mut self) -> Result<ActionTaken, EngineError> {
+        if !self.game.rules().ruleset.meta.undo {
+            return Err(EngineError::new(
+                "no-undo",
+                format!(
+                    "{} allows no take-back: an action once played stands",
+                    self.game.rules().ruleset.meta.name
+                ),
+            ));
+        }
+        let (seat, action) = self
+            .game
+            .undo()
+            .map_err(|e| EngineError::new("nothing-to-undo", e.to_string()))?;
+        Ok(ActionTaken::new(&self.game.rules().geometry, seat, action))
+    }
+
+    /// The computer player's choice for the seat to act (in an agreement
+    /// phase, the first seat that has not accepted), spending `playouts`,
+    /// played when `apply`.
+    pub fn ai_move(&mut self, playouts: u64, apply: bool) -> Result<AiChoice, EngineError> {
+        let Some(seat) = tengen_ai::next_actor(&self.game) else {
+            return Err(EngineError::new(
+                "no-one-to-act",
+                "the game is over: nobody has an action to choose",
+            ));
+        };
+        self.search.set_playouts(playouts.clamp(1, MAX_PLAYOUTS));
+        let Some(choice) = self.search.choose(&self.game, seat) else {
+            return Err(EngineError::new(
+                "no-one-to-act",
+                format!("{seat} has no action to choose"),
+            ));
+        };
+        let geometry = Arc::clone(&self.game.rules().geometry);
+        let events = if apply {
+            let applied = self
+                .game
+                .apply(seat, choice.action)
+                .map_err(|r| refused(&r))?;
+            events(&geometry, applied)
+        } else {
+            Vec::new()
+        };
+        Ok(AiChoice {
+            action: ActionTaken::new(&geometry, seat, choice.action),
+            win_rate: choice.win_rate,
+            playouts: choice.playouts,
+            events,
+        })
+    }
+}
