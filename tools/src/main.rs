@@ -279,6 +279,37 @@ enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: commands::Format,
     },
+    /// Serve the web playground: play and learn every ruleset in the
+    /// browser, against a person or the AI.
+    #[command(after_help = "Examples:\n  \
+        tengen serve\n  \
+        tengen serve --port 9000 --ruleset-dir my-variants\n\n\
+        Open the address it prints. The server listens on 127.0.0.1 only unless --host says \
+        otherwise; the page and its files are inside the binary. The folder of --ruleset-dir \
+        is read again whenever the lobby is opened, so a ruleset file saved a minute ago is \
+        offered at once. The book's playground chapter documents the JSON API.")]
+    Serve {
+        /// The port (0 picks a free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// A folder of ruleset files to offer besides the bundled rulesets.
+        #[arg(long, value_name = "DIR")]
+        ruleset_dir: Option<std::path::PathBuf>,
+        /// A built rules reference (`mdbook build book`) to serve under
+        /// /book/ for the lobby's links (book/book by default, where it
+        /// exists).
+        #[arg(long, value_name = "DIR")]
+        book_dir: Option<std::path::PathBuf>,
+        /// The most games held at once.
+        #[arg(long, default_value_t = 200)]
+        max_games: usize,
+        /// Minutes a game may go unused before it is forgotten.
+        #[arg(long, default_value_t = 60)]
+        idle_minutes: u64,
+    },
     /// Speak tengen's JSON-lines engine protocol on standard input and
     /// output: many games at once, for programs that keep tengen running.
     #[command(after_help = "Examples:\n  \
@@ -401,6 +432,20 @@ fn main() -> ExitCode {
             format,
         } => commands::analyze::run(&ruleset, &position, to_move, &options, format),
         Command::Engine => commands::engine::run(),
+        Command::Serve {
+            port,
+            host,
+            ruleset_dir,
+            book_dir,
+            max_games,
+            idle_minutes,
+        } => commands::serve::run(commands::serve::Options {
+            address: std::net::SocketAddr::new(host, port),
+            ruleset_dir,
+            book_dir,
+            max_games,
+            idle_minutes,
+        }),
         Command::Selfplay(args) => commands::selfplay::run(&args),
         Command::Play {
             ruleset,

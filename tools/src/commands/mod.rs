@@ -12,6 +12,7 @@ pub(crate) mod records;
 pub(crate) mod replay;
 pub(crate) mod schema;
 pub(crate) mod selfplay;
+pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod validate;
 

@@ -1,0 +1,75 @@
+// The JSON API of `tengen serve`: one function a route. A refused or
+// malformed request throws an ApiError carrying the server's error
+// (`code`, `message`, and `refusal` or `diagnostics` where given).
+
+/** An error answered by the server (or a failure to reach it). */
+export class ApiError extends Error {
+  constructor(status, error) {
+    super(error?.message ?? `HTTP ${status}`);
+    this.status = status;
+    this.code = error?.code ?? 'http';
+    this.refusal = error?.refusal ?? null;
+    this.diagnostics = error?.diagnostics ?? null;
+  }
+
+  /** The rule's code where the rules refused, else the error's code. */
+  get rule() {
+    return this.refusal?.code ?? this.code;
+  }
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: { accept: 'application/json' } };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, { code: 'network', message: `the server cannot be reached (${e.message})` });
+  }
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, data?.error ?? { code: 'http', message: text || response.statusText });
+  }
+  return data;
+}
+
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+
+export const api = {
+  rulesets: () => call('GET', '/api/rulesets'),
+  examples: (ruleset) => call('GET', `/api/rulesets/${encodeURIComponent(ruleset)}/examples`),
+  newGame: (body) => call('POST', '/api/games', body),
+  state: (id) => call('GET', game(id)),
+  legal: (id, seat) => call('GET', `${game(id)}/legal${seat ? `?seat=${seat}` : ''}`),
+  composition: (id) => call('GET', `${game(id)}/composition`),
+  /** Plays one action, or several of one seat all or none. */
+  act: (id, actions, seat) => {
+    const body = actions.length === 1 ? { action: actions[0] } : { actions };
+    if (seat) body.seat = seat;
+    return call('POST', `${game(id)}/actions`, body);
+  },
+  ai: (id, body = {}) => call('POST', `${game(id)}/ai`, body),
+  undo: (id) => call('POST', `${game(id)}/undo`, {}),
+  close: (id) => call('DELETE', game(id)),
+  sgfUrl: (id) => `${game(id)}/sgf`,
+};
+
+/** The rulesets offered, fetched once a page load. */
+let catalogue = null;
+export function rulesets() {
+  catalogue ??= api.rulesets().then((r) => r.rulesets).catch((e) => {
+    catalogue = null;
+    throw e;
+  });
+  return catalogue;
+}

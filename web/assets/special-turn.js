@@ -1,0 +1,195 @@
+// Enhanced Go's special turn, built as its rules describe: choose n, then
+// a Pay step (n² of your own stones) and a Place step (n new stones), in
+// either order and switching freely; the counts say what is missing.
+// Nothing is sent until Commit turn, which plays the whole turn in one
+// all-or-none request: the declaration, the payments, then the
+// placements (the rules' order: payment first). Cancel sends nothing.
+
+import { h, plural } from './dom.js';
+import { otherColour } from './names.js';
+
+export class SpecialTurn {
+  /**
+   * `choices`: the n the seat may declare (from the legal actions);
+   * `colour`: the mover's colour; `stones`: the board's stones
+   * ({black, white}); `points`: the geometry's points by name.
+   */
+  constructor({ choices, colour, stones, points, colourName }) {
+    this.choices = [...choices].sort((a, b) => a - b);
+    this.n = this.choices[0];
+    this.colour = colour;
+    this.colourName = colourName;
+    this.stones = new Map();
+    for (const c of ['black', 'white']) for (const p of stones[c] ?? []) this.stones.set(p, c);
+    this.points = points;
+    this.step = 'pay';
+    this.paid = [];
+    this.placed = [];
+    this.message = '';
+  }
+
+  get cost() {
+    return this.n * this.n;
+  }
+
+  get own() {
+    return [...this.stones.values()].filter((c) => c === this.colour).length;
+  }
+
+  get complete() {
+    return this.paid.length === this.cost && this.placed.length === this.n;
+  }
+
+  /** `place 1 of 2, remove 3 of 4`. */
+  get counts() {
+    return `place ${this.placed.length} of ${this.n}, remove ${this.paid.length} of ${this.cost}`;
+  }
+
+  /** Changes n by `delta` within the choices, trimming the selection. */
+  setN(n) {
+    if (!this.choices.includes(n)) return;
+    this.n = n;
+    this.paid = this.paid.slice(0, this.cost);
+    this.placed = this.placed.filter((p) => !this.stones.has(p) || this.paid.includes(p)).slice(0, this.n);
+    this.message = '';
+  }
+
+  setStep(step) {
+    this.step = step;
+    this.message = '';
+  }
+
+  /** A click on a point in the step under way. */
+  click(point) {
+    this.message = '';
+    const colour = this.stones.get(point);
+    if (this.step === 'pay') {
+      if (this.paid.includes(point)) {
+        this.paid = this.paid.filter((p) => p !== point);
+        this.placed = this.placed.filter((p) => p !== point);
+      } else if (!colour) {
+        this.message = `${point} is empty: in the Pay step, choose your own stones to remove.`;
+      } else if (colour !== this.colour) {
+        this.message = `${point} is not yours: only your own stones can pay.`;
+      } else if (this.paid.length >= this.cost) {
+        this.message = `All ${this.cost} stones to remove are chosen: click one to take it back, or raise n.`;
+      } else {
+        this.paid.push(point);
+        if (this.paid.length === this.cost && this.placed.length < this.n) this.step = 'place';
+      }
+    } else if (this.placed.includes(point)) {
+      this.placed = this.placed.filter((p) => p !== point);
+    } else if (colour && !this.paid.includes(point)) {
+      this.message = colour === this.colour
+        ? `${point} is occupied: remove it in the Pay step first to place there.`
+        : `${point} is occupied.`;
+    } else if (this.placed.length >= this.n) {
+      this.message = `All ${this.n} stones are placed: click one to take it back, or raise n.`;
+    } else {
+      this.placed.push(point);
+      if (this.placed.length === this.n && this.paid.length < this.cost) this.step = 'pay';
+    }
+  }
+
+  /** The actions the turn sends, in the rules' order. */
+  actions() {
+    return [
+      { type: 'declare', declaration: 'special-turn', value: this.n },
+      ...this.paid.map((point) => ({ type: 'pay', point })),
+      ...this.placed.map((point) => ({ type: 'place', point })),
+    ];
+  }
+
+  /**
+   * What the turn would do, worked out here from the board (the server
+   * decides on commit, repetition included): the opposing stones it
+   * captures, and whether one of the mover's strings is left without a
+   * liberty (suicide).
+   */
+  preview() {
+    const board = new Map(this.stones);
+    for (const p of this.paid) board.delete(p);
+    for (const p of this.placed) board.set(p, this.colour);
+    const captured = [];
+    const strings = (colour) => {
+      const seen = new Set();
+      const found = [];
+      for (const [p, c] of board) {
+        if (c !== colour || seen.has(p)) continue;
+        const string = [];
+        let liberties = 0;
+        const stack = [p];
+        seen.add(p);
+        while (stack.length) {
+          const q = stack.pop();
+          string.push(q);
+          for (const n of this.points.get(q)?.neighbours ?? []) {
+            const nc = board.get(n);
+            if (!nc) liberties += 1;
+            else if (nc === colour && !seen.has(n)) {
+              seen.add(n);
+              stack.push(n);
+            }
+          }
+        }
+        found.push({ string, liberties });
+      }
+      return found;
+    };
+    for (const { string, liberties } of strings(otherColour(this.colour))) {
+      if (liberties === 0) {
+        captured.push(...string);
+        for (const p of string) board.delete(p);
+      }
+    }
+    const suicide = strings(this.colour).some(({ liberties }) => liberties === 0);
+    return { captured, suicide };
+  }
+
+  /** The panel: n, the two steps, the counts, the verdict, commit and cancel. */
+  panel({ onChange, onCommit, onCancel, busy }) {
+    const index = this.choices.indexOf(this.n);
+    const most = this.choices[this.choices.length - 1];
+    const stepButton = (step, label) => h('button', {
+      type: 'button',
+      class: `step${this.step === step ? ' current' : ''}`,
+      'aria-pressed': String(this.step === step),
+      'data-step': step,
+      onclick: () => { this.setStep(step); onChange(); },
+    }, label);
+    let verdict = null;
+    if (this.complete) {
+      const { captured, suicide } = this.preview();
+      verdict = suicide
+        ? h('p', { class: 'verdict bad' }, 'Not allowed: one of your strings would be left without a liberty (suicide). Change your choice.')
+        : h('p', { class: 'verdict good' }, captured.length
+          ? `Allowed: it captures ${plural(captured.length, 'stone')} (${captured.join(' ')}).`
+          : 'Allowed: it captures nothing.',
+        ' (A turn that repeats an earlier position is refused when you commit.)');
+    }
+    return h('section', { class: 'special-turn', 'aria-label': 'special turn' },
+      h('h3', {}, 'Special turn'),
+      h('div', { class: 'n-picker' },
+        h('button', { type: 'button', class: 'n-minus', 'aria-label': 'smaller n', disabled: index <= 0, onclick: () => { this.setN(this.choices[index - 1]); onChange(); } }, '−'),
+        h('span', { class: 'n-value' }, `n = ${this.n}`),
+        h('button', { type: 'button', class: 'n-plus', 'aria-label': 'larger n', disabled: index >= this.choices.length - 1, onclick: () => { this.setN(this.choices[index + 1]); onChange(); } }, '+')),
+      h('p', {}, `Place ${plural(this.n, 'stone')} by removing ${this.cost} of your own. You have ${this.own} on the board, so n can go up to ${most}.`),
+      h('div', { class: 'steps', role: 'group', 'aria-label': 'step' },
+        stepButton('pay', 'Pay: remove stones'), stepButton('place', 'Place: new stones')),
+      h('p', { class: 'counts', 'aria-live': 'polite' }, capitaliseFirst(this.counts)),
+      h('p', { class: 'hint-text' }, this.step === 'pay'
+        ? `Click ${this.colourName} stones to remove them (click again to keep one).`
+        : 'Click empty points (or points you are removing) for the new stones.'),
+      this.message ? h('p', { class: 'warn' }, this.message) : null,
+      verdict,
+      h('p', { class: 'small' }, 'Nothing on the board changes until you commit.'),
+      h('div', { class: 'row' },
+        h('button', { type: 'button', class: 'primary commit', disabled: !this.complete || busy, onclick: onCommit }, 'Commit turn'),
+        h('button', { type: 'button', class: 'cancel', onclick: onCancel }, 'Cancel special turn')),
+    );
+  }
+}
+
+function capitaliseFirst(text) {
+  return text[0].toUpperCase() + text.slice(1);
+}

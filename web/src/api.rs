@@ -1,0 +1,535 @@
+//! The JSON API and the routes of the page. Every game operation is the
+//! engine's (`tengen_json::engine::HeldGame`), so a refusal here is the
+//! engine's refusal, worded the same, and changes nothing.
+
+use crate::learn;
+use crate::rulesets::Catalogue;
+use crate::seats::{SeatPlayer, Seats};
+use crate::table::Table;
+use crate::{Config, MAX_BODY_BYTES};
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::sync::Arc;
+use tengen_core::Seat;
+use tengen_json::engine::{
+    DEFAULT_PLAYOUTS, EngineError, HeldGame, MAX_PLAYOUTS, NewGame, assemble, start,
+};
+use tengen_json::{ActionInput, Composition};
+
+/// What every request sees.
+pub(crate) struct AppState {
+    pub(crate) table: Table,
+    catalogue: Catalogue,
+    book_dir: Option<PathBuf>,
+}
+
+impl AppState {
+    pub(crate) fn new(config: &Config) -> AppState {
+        AppState {
+            table: Table::new(config.max_games, config.idle),
+            catalogue: Catalogue {
+                dir: config.ruleset_dir.clone(),
+            },
+            book_dir: config.book_dir.clone(),
+        }
+    }
+}
+
+type Shared = State<Arc<AppState>>;
+
+/// An API error: an HTTP status and the engine's error, as
+/// `{"error": {"code", "message", ...}}`.
+pub(crate) struct ApiError(StatusCode, EngineError);
+
+impl From<EngineError> for ApiError {
+    fn from(error: EngineError) -> ApiError {
+        let status = match error.code.as_str() {
+            "unknown-game" | "not-found" => StatusCode::NOT_FOUND,
+            "refused" | "nothing-to-undo" | "no-undo" | "no-one-to-act" | "not-ai" => {
+                StatusCode::CONFLICT
+            }
+            "too-many-games" => StatusCode::SERVICE_UNAVAILABLE,
+            "too-large" => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError(status, error)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, axum::Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+type Reply = Result<axum::Json<Value>, ApiError>;
+
+/// Reads a JSON body into `T`, naming what is wrong with it.
+fn read<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let bytes = body.map_err(|e| {
+        EngineError::new(
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                "too-large"
+            } else {
+                "bad-request"
+            },
+            format!("the request body cannot be read: {e} (at most {MAX_BODY_BYTES} bytes)"),
+        )
+    })?;
+    let text = if bytes.is_empty() {
+        "{}".as_bytes()
+    } else {
+        &bytes
+    };
+    serde_json::from_slice(text).map_err(|e| {
+        EngineError::new(
+            if e.is_syntax() || e.is_eof() {
+                "malformed-json"
+            } else {
+                "bad-request"
+            },
+            format!("the request body: {e}"),
+        )
+        .into()
+    })
+}
+
+pub(crate) fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/api/rulesets", get(rulesets))
+        .route("/api/rulesets/{id}/examples", get(examples))
+        .route(
+            "/api/rulesets/{id}/examples/{name}/game",
+            post(example_game),
+        )
+        .route("/api/games", post(new_game).get(games))
+        .route("/api/games/{game}", get(game_state).delete(close_game))
+        .route("/api/games/{game}/legal", get(legal))
+        .route("/api/games/{game}/composition", get(composition))
+        .route("/api/games/{game}/actions", post(actions))
+        .route("/api/games/{game}/ai", post(ai))
+        .route("/api/games/{game}/undo", post(undo))
+        .route("/api/games/{game}/sgf", get(sgf))
+        .fallback(get(files))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .with_state(state)
+}
+
+/// The page's files, the book under `/book/`, and a JSON 404 under `/api/`.
+async fn files(State(state): Shared, uri: Uri) -> Response {
+    let path = uri.path();
+    if let Some((kind, text)) = crate::assets::asset(path) {
+        return ([(header::CONTENT_TYPE, kind)], text).into_response();
+    }
+    if let (Some(rest), Some(dir)) = (path.strip_prefix("/book/"), &state.book_dir)
+        && let Some(response) = book_file(dir, rest)
+    {
+        return response;
+    }
+    if path.starts_with("/api/") {
+        return ApiError::from(EngineError::new(
+            "not-found",
+            format!("there is no `{path}` in the API (the book's playground page lists it)"),
+        ))
+        .into_response();
+    }
+    (StatusCode::NOT_FOUND, format!("there is no page `{path}`")).into_response()
+}
+
+/// A file of the built book, where `rest` names one inside the folder.
+fn book_file(dir: &std::path::Path, rest: &str) -> Option<Response> {
+    if rest
+        .split('/')
+        .any(|part| part == ".." || part.starts_with('.'))
+    {
+        return None;
+    }
+    let path = if rest.is_empty() || rest.ends_with('/') {
+        dir.join(rest).join("index.html")
+    } else {
+        dir.join(rest)
+    };
+    let bytes = std::fs::read(&path).ok()?;
+    let kind = match path.extension().and_then(|x| x.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("woff2") => "font/woff2",
+        _ => "application/octet-stream",
+    };
+    Some(([(header::CONTENT_TYPE, kind)], bytes).into_response())
+}
+
+async fn rulesets(State(state): Shared) -> Reply {
+    Ok(axum::Json(json!({ "rulesets": state.catalogue.offered() })))
+}
+
+async fn examples(Path(id): Path<String>) -> Reply {
+    Ok(axum::Json(json!({ "examples": learn::examples(&id) })))
+}
+
+/// `POST /api/rulesets/{id}/examples/{name}/game`: a game at the start of
+/// a worked example, for a person to try its steps.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExampleGameBody {
+    #[serde(default)]
+    seats: Seats,
+}
+
+async fn example_game(
+    State(state): Shared,
+    Path((id, name)): Path<(String, String)>,
+    body: Result<Bytes, BytesRejection>,
+) -> Reply {
+    let body: ExampleGameBody = read(body)?;
+    body.seats.check()?;
+    let example = learn::find(&id, &name).ok_or_else(|| {
+        EngineError::new(
+            "not-found",
+            format!("`{id}` has no example `{name}` (GET /api/rulesets/{id}/examples lists them)"),
+        )
+    })?;
+    created(&state, HeldGame::new(example.start(), 1), body.seats)
+}
+
+/// The reply to a new game: its name, seats, state and composition.
+fn created(state: &AppState, held: HeldGame, seats: Seats) -> Reply {
+    let composition = Composition::of(held.game().rules());
+    let game_state = held.state();
+    let name = state.table.insert(held, seats)?;
+    Ok(axum::Json(json!({
+        "game": name,
+        "seats": seats,
+        "state": game_state,
+        "composition": composition,
+    })))
+}
+
+/// `POST /api/games`: a ruleset (bundled or of the folder), its options,
+/// who plays each seat, and optionally a starting position.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGameBody {
+    ruleset: String,
+    #[serde(default)]
+    options: Vec<String>,
+    #[serde(default)]
+    seats: Seats,
+    position: Option<Vec<String>>,
+    first: Option<Seat>,
+    seed: Option<u64>,
+}
+
+async fn new_game(State(state): Shared, body: Result<Bytes, BytesRejection>) -> Reply {
+    let body: NewGameBody = read(body)?;
+    body.seats.check()?;
+    let library = tengen_variants::library();
+    let reference = state.catalogue.reference(&body.ruleset).ok_or_else(|| {
+        EngineError::new(
+            "bad-request",
+            format!(
+                "there is no ruleset `{}` (GET /api/rulesets lists them)",
+                body.ruleset
+            ),
+        )
+    })?;
+    // A folder's ruleset is read from its file, as `tengen play FILE` would.
+    let rules = if library.bundled().iter().any(|b| b.id == reference) {
+        assemble(
+            library,
+            &NewGame {
+                ruleset: Some(reference),
+                ruleset_text: None,
+                options: body.options.clone(),
+                position: None,
+                first: None,
+                seed: None,
+            },
+        )?
+    } else {
+        library
+            .assemble(&reference, &body.options)
+            .map_err(|d| EngineError {
+                diagnostics: Some(tengen_json::catalogue::diagnostics(&d)),
+                ..EngineError::new(
+                    "ruleset",
+                    format!(
+                        "the ruleset does not load: {}",
+                        d.items.first().map(ToString::to_string).unwrap_or_default()
+                    ),
+                )
+            })?
+    };
+    let game = start(rules, body.position.as_deref(), body.first)?;
+    created(
+        &state,
+        HeldGame::new(game, body.seed.unwrap_or(1)),
+        body.seats,
+    )
+}
+
+async fn games(State(state): Shared) -> Reply {
+    Ok(axum::Json(json!({
+        "games": state.table.len(),
+        "max_games": state.table.max_games,
+        "idle_minutes": state.table.idle.as_secs() / 60,
+    })))
+}
+
+async fn game_state(State(state): Shared, Path(game): Path<String>) -> Reply {
+    state
+        .table
+        .with(&game, |entry| {
+            Ok(axum::Json(json!({
+                "game": game,
+                "seats": entry.seats,
+                "state": entry.held.state(),
+            })))
+        })
+        .map_err(ApiError::from)
+}
+
+async fn close_game(State(state): Shared, Path(game): Path<String>) -> Reply {
+    state.table.remove(&game)?;
+    Ok(axum::Json(json!({ "game": game, "closed": true })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatQuery {
+    seat: Option<Seat>,
+}
+
+async fn legal(
+    State(state): Shared,
+    Path(game): Path<String>,
+    query: Result<Query<SeatQuery>, axum::extract::rejection::QueryRejection>,
+) -> Reply {
+    let Query(query) = query.map_err(|e| {
+        EngineError::new(
+            "bad-request",
+            format!("the query: {e} (`?seat=P1` or `?seat=P2`)"),
+        )
+    })?;
+    state
+        .table
+        .with(&game, |entry| {
+            let (seat, actions) = entry.held.legal_actions(query.seat);
+            Ok(axum::Json(
+                json!({ "game": game, "seat": seat, "actions": actions }),
+            ))
+        })
+        .map_err(ApiError::from)
+}
+
+async fn composition(State(state): Shared, Path(game): Path<String>) -> Reply {
+    state
+        .table
+        .with(&game, |entry| {
+            Ok(axum::Json(json!({
+                "game": game,
+                "composition": Composition::of(entry.held.game().rules()),
+            })))
+        })
+        .map_err(ApiError::from)
+}
+
+/// `POST /api/games/{game}/actions`: one action, or several of one seat
+/// played all or none.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActionsBody {
+    action: Option<ActionInput>,
+    actions: Option<Vec<ActionInput>>,
+    seat: Option<Seat>,
+}
+
+async fn actions(
+    State(state): Shared,
+    Path(game): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Reply {
+    let body: ActionsBody = read(body)?;
+    let list = match (body.action, body.actions) {
+        (Some(action), None) => vec![action],
+        (None, Some(actions)) => actions,
+        _ => {
+            return Err(EngineError::new(
+                "bad-request",
+                "give `action` (one action) or `actions` (several, played all or none)",
+            )
+            .into());
+        }
+    };
+    state
+        .table
+        .with(&game, |entry| {
+            let (actions, events) = match list.as_slice() {
+                [one] => {
+                    let (action, events) = entry.held.apply(one, body.seat)?;
+                    (vec![action], events)
+                }
+                several => entry.held.apply_all(several, body.seat)?,
+            };
+            Ok(axum::Json(json!({
+                "game": game,
+                "actions": actions,
+                "events": events,
+                "state": entry.held.state(),
+            })))
+        })
+        .map_err(ApiError::from)
+}
+
+/// `POST /api/games/{game}/ai`: the computer player acts for the seat to
+/// act (which it must play), or with `"apply": false` suggests an action
+/// for whoever is to act (a hint).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AiBody {
+    apply: Option<bool>,
+    playouts: Option<u64>,
+}
+
+async fn ai(
+    State(state): Shared,
+    Path(game): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Reply {
+    let body: AiBody = read(body)?;
+    if let Some(p) = body.playouts
+        && !(1..=MAX_PLAYOUTS).contains(&p)
+    {
+        return Err(EngineError::new(
+            "bad-request",
+            format!("`playouts` must be from 1 to {MAX_PLAYOUTS}, not {p}"),
+        )
+        .into());
+    }
+    let apply = body.apply.unwrap_or(true);
+    // A search takes a while: it runs off the server's threads, holding
+    // only its own game's lock.
+    let task = tokio::task::spawn_blocking(move || {
+        state.table.with(&game, |entry| {
+            let seat = tengen_ai::next_actor(entry.held.game());
+            let playouts = match (apply, seat.map(|s| entry.seats.of(s))) {
+                (true, Some(SeatPlayer::Ai { playouts })) => body.playouts.unwrap_or(playouts),
+                (true, Some(SeatPlayer::Human)) => {
+                    return Err(EngineError::new(
+                        "not-ai",
+                        format!(
+                            "{} is played by a person, not the computer (ask for a hint with \"apply\": false)",
+                            seat.map(|s| s.to_string()).unwrap_or_default()
+                        ),
+                    ));
+                }
+                _ => body.playouts.unwrap_or(DEFAULT_PLAYOUTS),
+            };
+            let choice = entry.held.ai_move(playouts, apply)?;
+            Ok(json!({
+                "game": game,
+                "action": choice.action,
+                "win_rate": choice.win_rate,
+                "playouts": choice.playouts,
+                "applied": apply,
+                "events": choice.events,
+                "state": entry.held.state(),
+            }))
+        })
+    });
+    match task.await {
+        Ok(outcome) => outcome.map(axum::Json).map_err(ApiError::from),
+        Err(e) => Err(EngineError::new("internal", format!("the search failed: {e}")).into()),
+    }
+}
+
+/// `POST /api/games/{game}/undo`: takes back the latest move of a person
+/// (with the computer's moves after it): actions are taken back until one
+/// of a seat a person plays has been, and a move of such a seat is about
+/// to begin.
+async fn undo(State(state): Shared, Path(game): Path<String>) -> Reply {
+    state
+        .table
+        .with(&game, |entry| {
+            let mut undone = Vec::new();
+            loop {
+                let taken = match entry.held.undo() {
+                    Ok(taken) => taken,
+                    Err(e) if undone.is_empty() => return Err(e),
+                    Err(_) => break,
+                };
+                let human = |seat: Seat| entry.seats.of(seat) == SeatPlayer::Human;
+                let took_human = human(taken.seat);
+                undone.push(taken);
+                let at_move_start = entry.held.game().state().current_move().actions == 0;
+                let to_act_human = matches!(
+                    entry.held.game().to_act(),
+                    tengen_core::ToAct::Seat(s) if human(s)
+                ) || entry.held.game().to_act() == tengen_core::ToAct::Either;
+                if (took_human || undone.iter().any(|a| human(a.seat)))
+                    && at_move_start
+                    && to_act_human
+                {
+                    break;
+                }
+            }
+            Ok(axum::Json(json!({
+                "game": game,
+                "undone": undone,
+                "state": entry.held.state(),
+            })))
+        })
+        .map_err(ApiError::from)
+}
+
+async fn sgf(State(state): Shared, Path(game): Path<String>) -> Response {
+    let outcome = state.table.with(&game, |entry| {
+        let names =
+            tengen_core::BySeat::new(player_name(entry.seats.p1), player_name(entry.seats.p2));
+        let info = tengen_sgf::GameInfo {
+            players: names,
+            ..tengen_sgf::GameInfo::default()
+        };
+        Ok(tengen_sgf::write_sgf(entry.held.game(), &info))
+    });
+    match outcome {
+        Ok(text) => (
+            [
+                (
+                    header::CONTENT_TYPE,
+                    "application/x-go-sgf; charset=utf-8".to_string(),
+                ),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"tengen-{game}.sgf\""),
+                ),
+            ],
+            text,
+        )
+            .into_response(),
+        Err(e) => ApiError::from(e).into_response(),
+    }
+}
+
+/// A seat's name in a record: the computer player's, or none for a person.
+fn player_name(player: SeatPlayer) -> Option<String> {
+    match player {
+        SeatPlayer::Human => None,
+        SeatPlayer::Ai { playouts } => Some(format!(
+            "tengen {} ({playouts} playouts)",
+            env!("CARGO_PKG_VERSION")
+        )),
+    }
+}

@@ -1,0 +1,448 @@
+//! The playground's JSON API against a server on a free loopback port:
+//! games against a person and the AI, all-or-none moves, undo, hints, SGF,
+//! learn mode, the ruleset folder, and bad requests that change nothing
+//! and leave the server up.
+
+mod common;
+
+use common::{get, post, request, start};
+use serde_json::{Value, json};
+use std::time::Duration;
+use tengen_web::Config;
+
+fn new_game(address: std::net::SocketAddr, body: &Value) -> (String, Value) {
+    let reply = post(address, "/api/games", body);
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let json = reply.json();
+    (
+        json["game"].as_str().expect("a game name").to_string(),
+        json,
+    )
+}
+
+fn state(address: std::net::SocketAddr, game: &str) -> Value {
+    let reply = get(address, &format!("/api/games/{game}"));
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.json()["state"].clone()
+}
+
+fn error_code(reply: &common::Reply) -> String {
+    reply.json()["error"]["code"]
+        .as_str()
+        .unwrap_or_else(|| panic!("an error: {}", reply.body))
+        .to_string()
+}
+
+#[test]
+fn the_page_and_the_rulesets_are_served() {
+    let address = start(Config::default());
+    let page = get(address, "/");
+    assert_eq!(page.status, 200);
+    assert!(page.headers.contains("text/html"), "{}", page.headers);
+    assert!(page.body.contains("<html"), "{}", page.body);
+    let lobby = get(address, "/api/rulesets").json();
+    let ids: Vec<&str> = lobby["rulesets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    let bundled: Vec<&str> = tengen_variants::library()
+        .bundled()
+        .iter()
+        .map(|b| b.id)
+        .collect();
+    assert_eq!(ids, bundled);
+    let go = &lobby["rulesets"][1];
+    assert_eq!(go["id"], "go");
+    assert_eq!(go["book_page"], "rulesets/go.html");
+    assert!(
+        go["ruleset"]["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|o| o["name"] == "size" && o["summary"].as_str().unwrap().len() > 5)
+    );
+}
+
+#[test]
+fn a_game_against_the_ai_and_a_refusal_that_changes_nothing() {
+    let address = start(Config::default());
+    let (game, created) = new_game(
+        address,
+        &json!({"ruleset": "go", "options": ["size=9"],
+               "seats": {"P1": {"player": "human"}, "P2": {"player": "ai", "playouts": 30}}}),
+    );
+    assert_eq!(created["seats"]["P2"]["playouts"], 30);
+    assert_eq!(
+        created["composition"]["geometry"]["points"]
+            .as_array()
+            .unwrap()
+            .len(),
+        81
+    );
+    let played = post(
+        address,
+        &format!("/api/games/{game}/actions"),
+        &json!({"action": "E5"}),
+    );
+    assert_eq!(played.status, 200, "{}", played.body);
+    assert_eq!(played.json()["state"]["to_act"], "P2");
+    // The AI plays its seat.
+    let ai = post(address, &format!("/api/games/{game}/ai"), &json!({}));
+    assert_eq!(ai.status, 200, "{}", ai.body);
+    let ai = ai.json();
+    assert_eq!(ai["action"]["seat"], "P2");
+    assert_eq!(ai["applied"], true);
+    assert_eq!(ai["state"]["to_act"], "P1");
+    // It will not play the person's seat.
+    let refused = post(address, &format!("/api/games/{game}/ai"), &json!({}));
+    assert_eq!(refused.status, 409);
+    assert_eq!(error_code(&refused), "not-ai");
+    // A refused action: 409 with the engine's rule, and nothing changed.
+    let before = state(address, &game);
+    let refused = post(
+        address,
+        &format!("/api/games/{game}/actions"),
+        &json!({"action": "E5"}),
+    );
+    assert_eq!(refused.status, 409);
+    let error = refused.json()["error"].clone();
+    assert_eq!(error["code"], "refused");
+    assert_eq!(error["refusal"]["code"], "occupied");
+    assert_eq!(error["message"], "E5 is occupied");
+    assert_eq!(state(address, &game), before);
+    // A hint changes nothing either.
+    let hint = post(
+        address,
+        &format!("/api/games/{game}/ai"),
+        &json!({"apply": false}),
+    );
+    assert_eq!(hint.status, 200, "{}", hint.body);
+    assert_eq!(hint.json()["applied"], false);
+    assert_eq!(hint.json()["action"]["seat"], "P1");
+    assert_eq!(state(address, &game), before);
+    // Undo takes back the person's move and the AI's reply.
+    let undone = post(address, &format!("/api/games/{game}/undo"), &json!({}));
+    assert_eq!(undone.status, 200, "{}", undone.body);
+    let undone = undone.json();
+    let taken: Vec<&str> = undone["undone"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["seat"].as_str().unwrap())
+        .collect();
+    assert_eq!(taken, ["P2", "P1"]);
+    assert_eq!(undone["state"]["actions"], 0);
+    assert_eq!(undone["state"]["to_act"], "P1");
+}
+
+#[test]
+fn a_move_of_several_actions_is_played_all_or_none() {
+    let address = start(Config::default());
+    let (game, _) = new_game(
+        address,
+        &json!({"ruleset": "thue-morse-go", "options": ["size=11"]}),
+    );
+    post(
+        address,
+        &format!("/api/games/{game}/actions"),
+        &json!({"action": "F6"}),
+    );
+    // Blue's double move, whole.
+    let both = post(
+        address,
+        &format!("/api/games/{game}/actions"),
+        &json!({"actions": ["E5", {"type": "place", "point": "G5"}]}),
+    );
+    assert_eq!(both.status, 200, "{}", both.body);
+    assert_eq!(both.json()["actions"].as_array().unwrap().len(), 2);
+    assert_eq!(both.json()["state"]["to_act"], "P1");
+    // Red's single move and one more: refused whole.
+    let before = state(address, &game);
+    let refused = post(
+        address,
+        &format!("/api/games/{game}/actions"),
+        &json!({"actions": ["C3", "D3"]}),
+    );
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    assert!(
+        refused.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("action 2 of 2"),
+        "{}",
+        refused.body
+    );
+    assert_eq!(state(address, &game), before);
+}
+
+#[test]
+fn the_record_downloads_as_sgf_that_reads_back_to_the_same_board() {
+    let address = start(Config::default());
+    let (game, _) = new_game(address, &json!({"ruleset": "go", "options": ["size=9"]}));
+    for action in ["E5", "C3", "D4", "pass"] {
+        let reply = post(
+            address,
+            &format!("/api/games/{game}/actions"),
+            &json!({"action": action}),
+        );
+        assert_eq!(reply.status, 200, "{}", reply.body);
+    }
+    let sgf = get(address, &format!("/api/games/{game}/sgf"));
+    assert_eq!(sgf.status, 200);
+    assert!(
+        sgf.headers.contains("application/x-go-sgf"),
+        "{}",
+        sgf.headers
+    );
+    assert!(sgf.headers.contains("attachment"), "{}", sgf.headers);
+    let imported = tengen_sgf::read_sgf(
+        &sgf.body,
+        tengen_sgf::RulesChoice::FromRecord(tengen_variants::library()),
+    )
+    .expect("the record reads back");
+    let rows = tengen_json::state::BoardForm::of_board(imported.game.board()).rows;
+    assert_eq!(Value::from(rows), state(address, &game)["board"]["rows"]);
+}
+
+#[test]
+fn every_bundled_ruleset_has_examples_whose_steps_replay_as_stated() {
+    let address = start(Config::default());
+    for bundled in tengen_variants::library().bundled() {
+        let reply = get(address, &format!("/api/rulesets/{}/examples", bundled.id));
+        assert_eq!(reply.status, 200);
+        let examples = reply.json()["examples"].as_array().unwrap().clone();
+        assert!(!examples.is_empty(), "{} has no examples", bundled.id);
+        // Each example, played step by step through the API, leaves the
+        // board its steps say (refused steps refused with their code).
+        for example in &examples {
+            let reply = post(
+                address,
+                &format!(
+                    "/api/rulesets/{}/examples/{}/game",
+                    bundled.id,
+                    example["name"].as_str().unwrap()
+                ),
+                &json!({}),
+            );
+            assert_eq!(reply.status, 200, "{}", reply.body);
+            let game = reply.json()["game"].as_str().unwrap().to_string();
+            if let Some(rows) = example["position"].as_array() {
+                assert_eq!(
+                    state(address, &game)["board"]["rows"],
+                    Value::from(rows.clone())
+                );
+            }
+            for step in example["steps"].as_array().unwrap() {
+                let line = step["play"].as_str().unwrap();
+                let actions = step["actions"].clone();
+                let reply = post(
+                    address,
+                    &format!("/api/games/{game}/actions"),
+                    &json!({"actions": actions, "seat": step["seat"]}),
+                );
+                match step["refused"].as_str() {
+                    Some(code) => {
+                        assert_eq!(
+                            reply.status, 409,
+                            "{} {line}: {}",
+                            example["name"], reply.body
+                        );
+                        assert_eq!(reply.json()["error"]["refusal"]["code"], code);
+                    }
+                    None => assert_eq!(
+                        reply.status, 200,
+                        "{} {line}: {}",
+                        example["name"], reply.body
+                    ),
+                }
+                assert_eq!(
+                    state(address, &game)["board"]["rows"],
+                    step["board_after"],
+                    "{} after {line}",
+                    example["name"]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_ruleset_saved_in_the_folder_is_offered_at_once() {
+    let dir = std::env::temp_dir().join(format!("tengen-web-rulesets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let address = start(Config {
+        ruleset_dir: Some(dir.clone()),
+        ..Config::default()
+    });
+    let ids = |address| -> Vec<String> {
+        get(address, "/api/rulesets").json()["rulesets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(!ids(address).contains(&"tiny-go".to_string()));
+    std::fs::write(
+        dir.join("tiny.toml"),
+        "[ruleset]\nid = \"tiny-go\"\nname = \"Tiny Go\"\nsummary = \"Go on 5x5.\"\nextends = \"go\"\n\n[topology]\nwidth = 5\nheight = 5\n",
+    )
+    .unwrap();
+    assert!(ids(address).contains(&"tiny-go".to_string()));
+    let (game, created) = new_game(address, &json!({"ruleset": "tiny-go"}));
+    assert_eq!(created["state"]["board"]["width"], 5);
+    assert_eq!(state(address, &game)["ruleset"]["id"], "tiny-go");
+    // A broken file is offered with its problems, and cannot be played.
+    std::fs::write(dir.join("broken.toml"), "[ruleset]\nid = \"broken\"\n").unwrap();
+    let lobby = get(address, "/api/rulesets").json();
+    let broken = lobby["rulesets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["source"].as_str().unwrap().ends_with("broken.toml"))
+        .expect("the broken file is listed")
+        .clone();
+    assert!(broken["ruleset"].is_null());
+    assert!(!broken["problems"].as_array().unwrap().is_empty());
+    let refused = post(address, "/api/games", &json!({"ruleset": "broken"}));
+    assert_eq!(refused.status, 400);
+    assert_eq!(error_code(&refused), "ruleset");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_requests_get_a_4xx_naming_the_problem_and_change_nothing() {
+    let address = start(Config::default());
+    let (game, _) = new_game(address, &json!({"ruleset": "go", "options": ["size=9"]}));
+    post(
+        address,
+        &format!("/api/games/{game}/actions"),
+        &json!({"action": "E5"}),
+    );
+    let before = state(address, &game);
+    let path = format!("/api/games/{game}/actions");
+    let cases: Vec<(u16, &str, common::Reply)> = vec![
+        (
+            400,
+            "malformed-json",
+            request(address, "POST", &path, b"{\"action\": "),
+        ),
+        (
+            400,
+            "bad-request",
+            post(address, &path, &json!({"action": "E5", "colour": "black"})),
+        ),
+        (
+            400,
+            "bad-request",
+            post(address, &path, &json!({"action": 5})),
+        ),
+        (400, "bad-request", post(address, &path, &json!({}))),
+        (
+            400,
+            "bad-action",
+            post(address, &path, &json!({"action": "Z99"})),
+        ),
+        (
+            409,
+            "refused",
+            post(address, &path, &json!({"action": "C3", "seat": "P1"})),
+        ),
+        (
+            404,
+            "unknown-game",
+            post(address, "/api/games/g999/actions", &json!({"action": "E5"})),
+        ),
+        (404, "not-found", get(address, "/api/nowhere")),
+        (
+            400,
+            "bad-request",
+            post(address, "/api/games", &json!({"ruleset": "no-such"})),
+        ),
+        (
+            400,
+            "ruleset",
+            post(
+                address,
+                "/api/games",
+                &json!({"ruleset": "go", "options": ["size=4"]}),
+            ),
+        ),
+        (
+            400,
+            "bad-position",
+            post(
+                address,
+                "/api/games",
+                &json!({"ruleset": "go", "options": ["size=9"], "position": ["X"]}),
+            ),
+        ),
+        (
+            400,
+            "bad-request",
+            post(
+                address,
+                "/api/games",
+                &json!({"ruleset": "go", "seats": {"P1": {"player": "ai", "playouts": 0}, "P2": {"player": "human"}}}),
+            ),
+        ),
+        (
+            400,
+            "bad-request",
+            get(address, &format!("/api/games/{game}/legal?seat=P3")),
+        ),
+        (
+            413,
+            "too-large",
+            request(
+                address,
+                "POST",
+                &path,
+                &vec![b' '; 2 * tengen_web::MAX_BODY_BYTES],
+            ),
+        ),
+    ];
+    for (status, code, reply) in &cases {
+        assert_eq!(reply.status, *status, "{code}: {}", reply.body);
+        assert_eq!(&error_code(reply), code, "{}", reply.body);
+        assert!(
+            reply.json()["error"]["message"].as_str().unwrap().len() > 10,
+            "{}",
+            reply.body
+        );
+    }
+    assert_eq!(
+        state(address, &game),
+        before,
+        "no bad request changed the game"
+    );
+    // And the server is still up.
+    let legal = get(address, &format!("/api/games/{game}/legal"));
+    assert_eq!(legal.status, 200);
+    assert_eq!(legal.json()["seat"], "P2");
+}
+
+#[test]
+fn the_server_holds_a_bounded_number_of_games_and_forgets_idle_ones() {
+    let address = start(Config {
+        max_games: 2,
+        idle: Duration::from_millis(400),
+        ..Config::default()
+    });
+    let (first, _) = new_game(address, &json!({"ruleset": "go", "options": ["size=9"]}));
+    new_game(address, &json!({"ruleset": "go", "options": ["size=9"]}));
+    let full = post(address, "/api/games", &json!({"ruleset": "go"}));
+    assert_eq!(full.status, 503);
+    assert_eq!(error_code(&full), "too-many-games");
+    std::thread::sleep(Duration::from_millis(600));
+    // Both are idle now: a new game makes room by forgetting them.
+    new_game(address, &json!({"ruleset": "go", "options": ["size=9"]}));
+    let gone = get(address, &format!("/api/games/{first}"));
+    assert_eq!(gone.status, 404);
+    assert_eq!(error_code(&gone), "unknown-game");
+    let deleted = request(address, "DELETE", "/api/games/g3", b"");
+    assert_eq!(deleted.status, 200, "{}", deleted.body);
+    assert_eq!(get(address, "/api/games/g3").status, 404);
+}
