@@ -48,6 +48,9 @@ const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 export const api = {
   rulesets: () => call('GET', '/api/rulesets'),
   examples: (ruleset) => call('GET', `/api/rulesets/${encodeURIComponent(ruleset)}/examples`),
+  /** A new game at the start of a worked example. */
+  exampleGame: (ruleset, name, body = {}) =>
+    call('POST', `/api/rulesets/${encodeURIComponent(ruleset)}/examples/${encodeURIComponent(name)}/game`, body),
   newGame: (body) => call('POST', '/api/games', body),
   state: (id) => call('GET', game(id)),
   legal: (id, seat) => call('GET', `${game(id)}/legal${seat ? `?seat=${seat}` : ''}`),

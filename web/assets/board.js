@@ -23,6 +23,15 @@ export function palette(colourNames) {
 
 const RADIUS = 0.47;
 
+/** Sets the stone colours (CSS variables) on an element and its children. */
+export function paint(element, colours) {
+  for (const colour of ['black', 'white']) {
+    element.style.setProperty(`--stone-${colour}`, colours[colour].fill);
+    element.style.setProperty(`--edge-${colour}`, colours[colour].edge);
+    element.style.setProperty(`--ink-${colour}`, colours[colour].ink);
+  }
+}
+
 export class Board {
   /** `onPoint(name)` hears a click or tap on a point. */
   constructor({ onPoint }) {
@@ -142,19 +151,15 @@ export class Board {
    * Draws a moment of the game. `view`: `stones` ({black, white} point
    * lists), `palette`, `last`, `marks`, `territory` ({black, white} or
    * null), `alive` ({black, white} or null), `ghosts` ([{point, colour}]),
-   * `staged` ({colour, paid: [..], placed: [..]}), `hint` (a point),
+   * `staged` ({colour, paid, placed, captured}: a special turn being
+   * built), `hint` (a point),
    * `flash` (a refused point), `preview` (the colour a click would place,
    * or null), `selectable` (points a click acts on, drawn as such).
    */
   render(view) {
     this.view = view;
     if (!this.points) return;
-    const colours = view.palette ?? palette(null);
-    for (const colour of ['black', 'white']) {
-      this.svg.style.setProperty(`--stone-${colour}`, colours[colour].fill);
-      this.svg.style.setProperty(`--edge-${colour}`, colours[colour].edge);
-      this.svg.style.setProperty(`--ink-${colour}`, colours[colour].ink);
-    }
+    paint(this.svg, view.palette ?? palette(null));
     const at = (name) => this.points.get(name)?.position;
     const { territory, stones, marks, overlay } = this.layers;
     territory.replaceChildren();
@@ -210,6 +215,10 @@ export class Board {
         s('text', { class: `staged-number on-${colour}`, x: p[0], y: p[1] }, String(i + 1)),
       );
     });
+    for (const name of view.staged?.captured ?? []) {
+      const p = at(name);
+      if (p) overlay.append(s('circle', { class: 'would-capture', cx: p[0], cy: p[1], r: 0.5, 'data-would-capture': name }));
+    }
     if (view.hint && at(view.hint)) {
       const p = at(view.hint);
       overlay.append(s('circle', { class: 'hint', cx: p[0], cy: p[1], r: 0.36, 'data-hint': view.hint }));

@@ -24,7 +24,12 @@ export function markdown(text) {
   };
   const flushList = () => {
     if (!list) return;
-    out.push(`<${list.tag}>${list.items.map(([depth, t]) => `<li class="depth-${Math.min(depth, 2)}">${inline(t)}</li>`).join('')}</${list.tag}>`);
+    const item = ([depth, marker, t]) => {
+      // A numbered item inside a bulleted list keeps its number.
+      const numbered = /\d/.test(marker) && list.tag === 'ul';
+      return `<li class="depth-${Math.min(depth, 2)}${numbered ? ' numbered' : ''}">${numbered ? `${marker} ` : ''}${inline(t)}</li>`;
+    };
+    out.push(`<${list.tag}>${list.items.map(item).join('')}</${list.tag}>`);
     list = null;
   };
   for (const raw of (text ?? '').split('\n')) {
@@ -43,9 +48,9 @@ export function markdown(text) {
       flushParagraph();
       const tag = /\d/.test(item[2]) && !list ? 'ol' : 'ul';
       list ??= { tag, items: [] };
-      list.items.push([Math.floor(item[1].length / 2), item[3]]);
+      list.items.push([Math.floor(item[1].length / 2), item[2], item[3]]);
     } else if (list && /^\s+/.test(line)) {
-      list.items[list.items.length - 1][1] += ` ${line.trim()}`;
+      list.items[list.items.length - 1][2] += ` ${line.trim()}`;
     } else {
       flushList();
       paragraph.push(line.trim());

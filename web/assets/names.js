@@ -5,7 +5,6 @@ import { capitalise } from './dom.js';
 
 export const SEATS = ['P1', 'P2'];
 
-export const other = (seat) => (seat === 'P1' ? 'P2' : 'P1');
 export const otherColour = (colour) => (colour === 'black' ? 'white' : 'black');
 
 /** `Player 1`. */
@@ -23,11 +22,6 @@ export function seatLabel(state, seat) {
   const role = state?.roles?.[seat];
   const colour = colourName(state, state?.colours?.[seat]);
   return `${colour} (${player(seat)}${role ? `, ${capitalise(role)}` : ''})`;
-}
-
-/** The seat of a colour. */
-export function seatOf(state, colour) {
-  return SEATS.find((seat) => state.colours[seat] === colour);
 }
 
 /** Whether the seat is played by a person (true where seats are unknown). */
@@ -57,9 +51,4 @@ const DECLARATIONS = {
 /** `reverse komi`. */
 export function declarationName(kind) {
   return DECLARATIONS[kind] ?? kind.replace(/-/g, ' ');
-}
-
-/** The point an action names, if any. */
-export function pointOf(action) {
-  return action?.point ?? null;
 }

@@ -38,6 +38,7 @@ impl AppState {
             table: Table::new(config.max_games, config.idle),
             catalogue: Catalogue {
                 dir: config.ruleset_dir.clone(),
+                book: config.book_dir.is_some(),
             },
             book_dir: config.book_dir.clone(),
         }

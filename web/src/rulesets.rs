@@ -11,6 +11,9 @@ use tengen_json::catalogue::{DiagnosticForm, RulesetDoc, diagnostics};
 pub(crate) struct Catalogue {
     /// A folder of ruleset files, if the server was given one.
     pub(crate) dir: Option<PathBuf>,
+    /// Whether a built book is served under `/book/` (only then does a
+    /// ruleset name its page).
+    pub(crate) book: bool,
 }
 
 /// A ruleset the lobby offers.
@@ -25,8 +28,8 @@ pub(crate) struct Offered {
     pub(crate) ruleset: Option<RulesetDoc>,
     /// Its problems, where it does not.
     pub(crate) problems: Vec<DiagnosticForm>,
-    /// Its page in the rules reference (bundled rulesets), relative to the
-    /// book's root.
+    /// Its page in the rules reference (bundled rulesets, when the server
+    /// serves a built book), relative to `/book/`.
     pub(crate) book_page: Option<String>,
 }
 
@@ -62,7 +65,7 @@ impl Catalogue {
                     source: "bundled".into(),
                     ruleset: resolved.as_ref().ok().map(RulesetDoc::of),
                     problems: resolved.err().map(|d| diagnostics(&d)).unwrap_or_default(),
-                    book_page: Some(format!("rulesets/{}.html", b.id)),
+                    book_page: self.book.then(|| format!("rulesets/{}.html", b.id)),
                 }
             })
             .collect();

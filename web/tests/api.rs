@@ -35,7 +35,13 @@ fn error_code(reply: &common::Reply) -> String {
 
 #[test]
 fn the_page_and_the_rulesets_are_served() {
-    let address = start(Config::default());
+    let book = std::env::temp_dir().join(format!("tengen-web-book-{}", std::process::id()));
+    std::fs::create_dir_all(book.join("rulesets")).unwrap();
+    std::fs::write(book.join("rulesets/go.html"), "<h1>Go</h1>").unwrap();
+    let address = start(Config {
+        book_dir: Some(book.clone()),
+        ..Config::default()
+    });
     let page = get(address, "/");
     assert_eq!(page.status, 200);
     assert!(page.headers.contains("text/html"), "{}", page.headers);
@@ -56,6 +62,21 @@ fn the_page_and_the_rulesets_are_served() {
     let go = &lobby["rulesets"][1];
     assert_eq!(go["id"], "go");
     assert_eq!(go["book_page"], "rulesets/go.html");
+    let linked = get(address, "/book/rulesets/go.html");
+    assert_eq!(linked.status, 200);
+    assert_eq!(linked.body, "<h1>Go</h1>");
+    assert_eq!(get(address, "/book/../Cargo.toml").status, 404);
+    std::fs::remove_dir_all(&book).ok();
+    // Without a book, no ruleset names a page.
+    let bare = start(Config::default());
+    let lobby = get(bare, "/api/rulesets").json();
+    assert!(
+        lobby["rulesets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["book_page"].is_null())
+    );
     assert!(
         go["ruleset"]["options"]
             .as_array()

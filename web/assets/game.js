@@ -1,0 +1,606 @@
+// A game on the page: the board, the status, the actions the seat to act
+// may take (read from the legal actions, so the buttons are exactly the
+// rules' choices), typed move entry, the computer player's turns, hints,
+// undo, the agreement phase and Enhanced Go's special turn. Learn mode
+// uses the same view with hooks that judge each attempt.
+
+import { api, ApiError, rulesets } from './api.js';
+import { Board, paint, palette } from './board.js';
+import { h, fill, plural, capitalise } from './dom.js';
+import { parseLine } from './notation.js';
+import * as panels from './panels.js';
+import { SEATS, seatLabel, player, isHuman, nextActor, colourName, declarationName } from './names.js';
+import { SpecialTurn } from './special-turn.js';
+
+/** The playouts behind a hint. */
+const HINT_PLAYOUTS = 300;
+/** How long captured stones stay on the board, fading. */
+const GHOST_MS = 2200;
+/** A pause between the computer's actions, so that they can be followed. */
+const AI_PAUSE_MS = 250;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class GameView {
+  /**
+   * `root`: the element to fill. `hooks` (learn mode): `seat()` the seat
+   * the learner acts for, `accepted(reply)` and `refused(error)` after
+   * each attempt; `top`: an element shown above the panel.
+   */
+  constructor(root, { hooks = null, top = null } = {}) {
+    this.root = root;
+    this.hooks = hooks;
+    this.learn = Boolean(hooks);
+    this.board = new Board({ onPoint: (point) => this.clickPoint(point) });
+    this.legal = [];
+    this.log = [];
+    this.ghosts = [];
+    this.busy = false;
+    this.thinking = false;
+    this.paused = false;
+    this.closed = false;
+    this.special = null;
+    this.hintInfo = null;
+    this.flash = null;
+    this.message = null;
+    this.showTerritory = null;
+    this.agreementSeat = null;
+    this.generation = 0;
+
+    this.messageLine = h('p', { class: 'message', role: 'status', 'aria-live': 'polite' });
+    this.entry = h('input', {
+      id: 'move-entry', name: 'move', type: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false',
+      placeholder: 'Type a move: D4, pass, mark C3, P1: accept…', 'aria-label': 'move in the notation',
+    });
+    const form = h('form', { class: 'entry', onsubmit: (e) => { e.preventDefault(); this.typed(); } },
+      this.entry, h('button', { type: 'submit' }, 'Play'));
+    this.panel = h('aside', { class: 'panel' });
+    this.status = h('p', { class: 'status', 'aria-live': 'polite', id: 'status' });
+    fill(root, h('div', { class: `game-layout${top ? ' with-lesson' : ''}` },
+      top ? h('div', { class: 'lesson-slot' }, top) : null,
+      h('div', { class: 'board-column' }, this.status, h('div', { class: 'board-frame' }, this.board.svg), form, this.messageLine),
+      this.panel));
+    this.onKey = (event) => this.key(event);
+    document.addEventListener('keydown', this.onKey);
+  }
+
+  /** Stops the computer's turns and the key listener. */
+  close() {
+    this.closed = true;
+    this.generation += 1;
+    document.removeEventListener('keydown', this.onKey);
+  }
+
+  /** Opens a game the server holds. */
+  async open(gameId) {
+    const [game, composition, offered] = await Promise.all([api.state(gameId), api.composition(gameId), rulesets()]);
+    this.attach({ ...game, composition: composition.composition }, offered);
+  }
+
+  /** Shows a game from its `POST /api/games` reply (or the like). */
+  attach(reply, offered) {
+    this.generation += 1;
+    this.gameId = reply.game;
+    this.seats = reply.seats;
+    this.state = reply.state;
+    this.composition = reply.composition;
+    this.ruleset = offered?.find((r) => r.id === reply.state.ruleset.id) ?? null;
+    this.board.setGeometry(reply.composition.geometry);
+    this.special = null;
+    this.hintInfo = null;
+    this.ghosts = [];
+    this.log = [];
+    this.root.dataset.game = this.gameId;
+    this.root.dataset.ruleset = reply.state.ruleset.id;
+    return this.refresh().then(() => this.maybeAi());
+  }
+
+  /** The person's seat that acts now, if a person is to act. */
+  acting() {
+    const st = this.state;
+    if (!st || st.to_act === 'nobody') return null;
+    const hooked = this.hooks?.seat?.();
+    if (hooked) return hooked;
+    if (st.to_act === 'either') {
+      const humans = SEATS.filter((seat) => isHuman(this.seats, seat));
+      if (this.agreementSeat && humans.includes(this.agreementSeat)) return this.agreementSeat;
+      return humans.find((seat) => !st.accepted?.[seat]) ?? humans[0] ?? null;
+    }
+    return isHuman(this.seats, st.to_act) ? st.to_act : null;
+  }
+
+  /** Reads the legal actions of the acting seat and draws everything. */
+  async refresh() {
+    const seat = this.acting();
+    const generation = this.generation;
+    this.refreshing = true;
+    this.markIdle();
+    let legal = [];
+    if (seat && this.state.phase !== 'over') {
+      try {
+        legal = (await api.legal(this.gameId, seat)).actions;
+      } catch (e) {
+        this.say('error', e.message);
+      }
+    }
+    if (generation !== this.generation) return;
+    this.refreshing = false;
+    this.legal = legal;
+    this.render();
+  }
+
+  /** `data-idle` on the view: whether it waits for nothing (for tests). */
+  markIdle() {
+    this.root.dataset.idle = String(!this.busy && !this.thinking && !this.refreshing && !this.aiLoop);
+  }
+
+  say(kind, text) {
+    this.message = text ? { kind, text } : null;
+    this.renderMessage();
+  }
+
+  renderMessage() {
+    this.messageLine.className = `message ${this.message?.kind ?? ''}`;
+    this.messageLine.textContent = this.message?.text ?? '';
+  }
+
+  /** The colour a click would place, where a click places. */
+  previewColour() {
+    const st = this.state;
+    if (!this.acting() || this.busy || this.thinking) return null;
+    if (!this.legal.some((a) => a.action.type === 'place')) return null;
+    if (st.phase === 'opening') return 'black';
+    return st.colours[this.acting()] ?? null;
+  }
+
+  territoryShown() {
+    return this.showTerritory ?? (this.state.phase === 'agreement' || this.state.phase === 'over');
+  }
+
+  renderBoard() {
+    const st = this.state;
+    this.board.render({
+      stones: st.board.stones,
+      palette: palette(st.colour_names),
+      last: st.last_move,
+      marks: st.marks,
+      territory: this.territoryShown() ? st.territory : null,
+      alive: st.pass_alive,
+      ghosts: this.ghosts,
+      staged: this.special ? {
+        colour: this.special.colour,
+        paid: this.special.paid,
+        placed: this.special.placed,
+        captured: this.special.complete ? this.special.preview().captured : [],
+      } : null,
+      hint: this.hintInfo?.point ?? null,
+      flash: this.flash,
+      preview: this.previewColour(),
+    });
+  }
+
+  render() {
+    const st = this.state;
+    this.markIdle();
+    paint(this.root, palette(st.colour_names));
+    this.renderBoard();
+    this.renderMessage();
+    const rules = this.ruleset?.ruleset;
+    const name = rules?.name ?? st.ruleset.name;
+    const links = [];
+    if (this.ruleset?.book_page) links.push(h('a', { href: `/book/${this.ruleset.book_page}`, target: '_blank', rel: 'noopener', class: 'book-link' }, 'Rules reference'));
+    if (!this.learn) {
+      links.push(h('a', { href: api.sgfUrl(this.gameId), download: `tengen-${this.gameId}.sgf`, class: 'sgf-link' }, 'Download SGF'));
+      links.push(h('a', { href: `#/?ruleset=${encodeURIComponent(st.ruleset.id)}` }, 'New game'));
+      links.push(h('a', { href: `#/learn/${encodeURIComponent(st.ruleset.id)}` }, 'Learn'));
+    }
+    const heading = this.learn ? null : h('header', { class: 'game-head' },
+      h('h2', {}, name),
+      st.ruleset.options.length ? h('p', { class: 'small options' }, st.ruleset.options.join(' · ')) : null,
+      h('p', { class: 'links' }, links.flatMap((a, i) => (i ? [' · ', a] : [a]))));
+    this.status.className = `status${this.thinking ? ' thinking' : ''}`;
+    this.status.textContent = this.statusText();
+    fill(this.panel,
+      heading,
+      panels.result(st),
+      panels.players(st, this.seats, { thinking: this.thinking }),
+      this.special ? this.special.panel({
+        busy: this.busy,
+        onChange: () => this.render(),
+        onCommit: () => this.commitSpecial(),
+        onCancel: () => this.cancelSpecial(),
+      }) : this.controls(),
+      this.hintInfo ? h('p', { class: 'hint-line' }, `Hint: ${this.hintInfo.text}`) : null,
+      panels.tracker(st),
+      panels.score(st, {
+        showTerritory: this.territoryShown(),
+        onToggle: (on) => { this.showTerritory = on; this.render(); },
+      }),
+      panels.facts(st),
+      this.learn ? null : panels.log(this.log),
+      this.learn ? null : h('p', { class: 'small keys' }, 'Click or tap a point to play; type a move and press Enter; Esc cancels a special turn.'),
+    );
+  }
+
+  statusText() {
+    const st = this.state;
+    if (st.phase === 'over') return st.result ? `Game over: ${st.result.message} (${st.result.short}).` : 'Game over.';
+    const thinking = this.thinking ? ` ${player(nextActor(st))} is thinking…` : '';
+    if (st.phase === 'agreement') {
+      return `Play has stopped: mark the dead strings, then both players accept the marks (or resume play).${thinking}`;
+    }
+    if (st.phase === 'opening') {
+      return `Setup: ${player(st.to_act)} to act.${thinking}`;
+    }
+    const m = st.current_move;
+    let text = `${seatLabel(st, st.to_act)} to play, move ${m?.number ?? st.moves_completed + 1}`;
+    if (m && m.opportunities > 1) text += `, placement ${m.opportunity} of ${m.opportunities}`;
+    return `${text}.${thinking}`;
+  }
+
+  /** The buttons of what the acting seat may do now. */
+  controls() {
+    const st = this.state;
+    const seat = this.acting();
+    const box = h('section', { class: 'controls', 'aria-label': 'actions' });
+    const disabled = this.busy || this.thinking;
+    const button = (label, onclick, attrs = {}) => h('button', { type: 'button', disabled, onclick, ...attrs }, label);
+    const of = (type) => this.legal.filter((a) => a.action.type === type);
+    const send = (action) => () => this.send([action]);
+    const row = h('div', { class: 'row' });
+    if (seat && st.phase !== 'over') {
+      if (st.phase === 'opening' && of('place').length) {
+        row.append(h('p', { class: 'small wide' }, `Click a point to place a setup stone (${colourName(st, 'black')}, the Attacker's colour).`));
+      }
+      const m = st.current_move;
+      for (const a of of('pass')) {
+        const label = st.phase === 'opening' ? 'Pass (end the setup)' : m && m.opportunities > 1 ? 'Pass this placement' : 'Pass';
+        row.append(button(label, send(a.action), { 'data-action': 'pass' }));
+      }
+      for (const a of of('pass-move')) {
+        const label = m && m.placed.length === 0 && m.opportunity === 1 ? 'Pass the whole move' : 'Pass the rest of the move';
+        row.append(button(label, send(a.action), { 'data-action': 'pass-move' }));
+      }
+      for (const a of of('button')) {
+        row.append(button(`Take the button (+${st.button?.points ?? ''})`, send(a.action), { 'data-action': 'button' }));
+      }
+      for (const a of of('claim')) {
+        row.append(button(`Claim the ${capitalise(a.action.role)} side`, send(a.action), { 'data-action': `claim-${a.action.role}`, class: 'primary' }));
+      }
+      const declares = new Map();
+      for (const a of of('declare')) {
+        const values = declares.get(a.action.declaration) ?? [];
+        values.push(a.action.value);
+        declares.set(a.action.declaration, values);
+      }
+      for (const [kind, values] of declares) {
+        if (kind === 'special-turn') {
+          const choices = values.filter((v) => v >= 2);
+          if (choices.length) row.append(button('Special turn…', () => this.openSpecial(choices), { 'data-action': 'special-turn', class: 'primary' }));
+          if (values.includes(0)) row.append(button('Call off the special turn', send({ type: 'declare', declaration: kind, value: 0 }), { 'data-action': 'call-off' }));
+        } else {
+          box.append(this.declareForm(kind, values, disabled));
+        }
+      }
+      if (st.phase === 'play' && st.marks.length) {
+        row.append(h('p', { class: 'wide proposal' }, `Marked dead: ${st.marks.join(' ')}. A whole-move pass that keeps these marks ends the game; change them and pass to propose others, or play on.`));
+      } else if (st.phase === 'play' && (of('mark').length || of('unmark').length)) {
+        row.append(h('p', { class: 'small wide' }, 'You may mark dead strings (click them) in a move that passes; the opponent accepts them by passing the whole move.'));
+      }
+    }
+    if (row.childElementCount) box.prepend(row);
+    if (st.phase === 'agreement') box.append(this.agreement(seat, disabled));
+    const more = h('div', { class: 'row' });
+    if (seat && of('resign').length) {
+      more.append(this.resignButton(seat, disabled));
+    }
+    if (!this.learn && this.ruleset?.ruleset?.undo && st.actions > 0 && SEATS.some((x) => isHuman(this.seats, x))) {
+      more.append(button('Undo', () => this.undo(), { 'data-action': 'undo' }));
+    }
+    if (!this.learn && st.phase !== 'over' && seat) {
+      more.append(button('Hint', () => this.hint(), { 'data-action': 'hint' }));
+    }
+    if (!this.learn && st.phase !== 'over' && SEATS.some((x) => !isHuman(this.seats, x))) {
+      more.append(h('button', { type: 'button', onclick: () => this.togglePause(), 'data-action': 'pause' }, this.paused ? 'Let the computer play' : 'Pause the computer'));
+    }
+    if (more.childElementCount) box.append(more);
+    return box;
+  }
+
+  declareForm(kind, values, disabled) {
+    const min = Math.min(...values);
+    const max = Math.max(...values);
+    const input = h('input', { type: 'number', min, max, value: min, step: 1, 'aria-label': declarationName(kind), name: kind });
+    return h('form', {
+      class: 'declare row', 'data-declare': kind,
+      onsubmit: (e) => {
+        e.preventDefault();
+        this.send([{ type: 'declare', declaration: kind, value: Number(input.value) }]);
+      },
+    }, h('span', {}, `${capitalise(declarationName(kind))} (${min}–${max})`), input,
+    h('button', { type: 'submit', disabled }, 'Declare'));
+  }
+
+  resignButton(seat, disabled) {
+    const b = h('button', { type: 'button', disabled, class: 'danger', 'data-action': 'resign' }, 'Resign');
+    b.addEventListener('click', () => {
+      if (b.dataset.armed) {
+        this.send([{ type: 'resign' }], seat);
+        return;
+      }
+      b.dataset.armed = '1';
+      b.textContent = `Really resign for ${player(seat)}?`;
+      setTimeout(() => {
+        delete b.dataset.armed;
+        b.textContent = 'Resign';
+      }, 4000);
+    });
+    return b;
+  }
+
+  /** The agreement phase: who acts, the marks, accept and resume. */
+  agreement(seat, disabled) {
+    const st = this.state;
+    const humans = SEATS.filter((x) => isHuman(this.seats, x));
+    const section = h('section', { class: 'agreement', 'aria-label': 'dead strings' },
+      h('h3', {}, 'Settling dead strings'),
+      h('p', { class: 'small' }, 'Click a string to mark it dead (click again to take the mark back). The game ends when both players accept the same marks; any change withdraws an acceptance. Either may resume play instead.'),
+      h('p', {}, `Marked dead: ${st.marks.length ? st.marks.join(' ') : 'none'}`));
+    if (humans.length === 2 && !this.learn) {
+      section.append(h('div', { class: 'row seat-choice', role: 'radiogroup', 'aria-label': 'acting for' }, 'Acting for: ',
+        humans.map((x) => h('label', {},
+          h('input', { type: 'radio', name: 'acting-seat', value: x, checked: x === seat, onchange: () => { this.agreementSeat = x; this.refresh(); } }),
+          ` ${seatLabel(st, x)} `))));
+    }
+    if (seat) {
+      const row = h('div', { class: 'row' });
+      for (const a of this.legal.filter((x) => x.action.type === 'accept')) {
+        row.append(h('button', { type: 'button', class: 'primary', disabled, 'data-action': 'accept', onclick: () => this.send([a.action], seat) }, `Accept the marks (${player(seat)})`));
+      }
+      for (const a of this.legal.filter((x) => x.action.type === 'resume')) {
+        row.append(h('button', { type: 'button', disabled, 'data-action': 'resume', onclick: () => this.send([a.action], seat) }, 'Resume play'));
+      }
+      if (st.accepted?.[seat]) row.append(h('span', { class: 'small' }, `${player(seat)} has accepted; waiting for ${player(seat === 'P1' ? 'P2' : 'P1')}.`));
+      section.append(row);
+    }
+    return section;
+  }
+
+  /** A click or tap on a point. */
+  clickPoint(point) {
+    if (this.special) {
+      this.special.click(point);
+      this.render();
+      return;
+    }
+    const st = this.state;
+    if (st.phase === 'over') {
+      this.say('info', 'The game is over.');
+      return;
+    }
+    if (this.thinking) {
+      this.say('info', 'The computer is thinking…');
+      return;
+    }
+    const seat = this.acting();
+    if (!seat) return;
+    const here = this.legal.filter((a) => a.action.point === point);
+    const order = ['place', 'pay', 'mark', 'unmark'];
+    here.sort((a, b) => order.indexOf(a.action.type) - order.indexOf(b.action.type));
+    let action = here[0]?.action;
+    if (!action) {
+      // Nothing legal here: ask anyway, so that the rules say why not.
+      action = st.phase === 'agreement'
+        ? { type: st.marks.includes(point) ? 'unmark' : 'mark', point }
+        : { type: 'place', point };
+    }
+    this.send([action], seat);
+  }
+
+  /** A line typed in the move notation. */
+  typed() {
+    const text = this.entry.value.trim();
+    if (!text) return;
+    let line;
+    try {
+      line = parseLine(text);
+    } catch (e) {
+      this.say('error', e.message);
+      return;
+    }
+    if (this.special && !line.seat && line.actions.every((a) => /^[a-z]+\d+$/i.test(a))) {
+      for (const point of line.actions) this.special.click(point.toUpperCase());
+      this.entry.value = '';
+      this.render();
+      return;
+    }
+    if (!line.actions.length) return;
+    this.send(line.actions, line.seat ?? this.acting(), { typed: true });
+  }
+
+  key(event) {
+    if (this.closed || event.ctrlKey || event.metaKey || event.altKey) return;
+    const tag = document.activeElement?.tagName;
+    if (event.key === 'Escape' && this.special) {
+      this.cancelSpecial();
+      return;
+    }
+    if (['INPUT', 'SELECT', 'TEXTAREA'].includes(tag)) return;
+    if (/^[a-zA-Z0-9]$/.test(event.key)) this.entry.focus();
+  }
+
+  /**
+   * Sends actions (objects or notation) of one seat, all or none; `seat`
+   * goes with them where either seat may act or the learner names one.
+   */
+  async send(actions, seat, { typed = false } = {}) {
+    if (this.busy) return null;
+    const st = this.state;
+    const withSeat = seat && (st.to_act === 'either' || this.learn || seat !== st.to_act) ? seat : undefined;
+    this.busy = true;
+    this.markIdle();
+    this.hintInfo = null;
+    this.flash = null;
+    const generation = this.generation;
+    try {
+      const reply = await api.act(this.gameId, actions, withSeat);
+      if (generation !== this.generation) return null;
+      if (typed) this.entry.value = '';
+      this.took(reply.actions, reply.events, reply.state);
+      this.busy = false;
+      await this.refresh();
+      this.hooks?.accepted?.(reply, actions);
+      this.maybeAi();
+      return reply;
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      if (generation !== this.generation) return null;
+      this.busy = false;
+      this.refused(e);
+      this.render();
+      this.hooks?.refused?.(e, actions);
+      return null;
+    } finally {
+      if (generation === this.generation) this.busy = false;
+    }
+  }
+
+  refused(error) {
+    if (error.refusal) {
+      this.flash = error.refusal.point ?? null;
+      this.say('error', `Refused: ${error.refusal.message} (${error.refusal.code}).`);
+    } else {
+      this.say('error', capitalise(error.message));
+    }
+  }
+
+  /** Takes in what an accepted action (or the computer's) did. */
+  took(actions, events, state) {
+    this.state = state;
+    if (this.special && actions.some((a) => a.action.type === 'declare' && a.action.declaration === 'special-turn')) {
+      this.special = null;
+    }
+    this.log.push(...actions.map((a) => ({ seat: a.seat, notation: a.notation })));
+    const ghosts = [];
+    const said = [];
+    for (const e of events) {
+      if (e.event === 'removed' && (e.cause === 'capture' || e.cause === 'self-capture')) {
+        ghosts.push(...e.points.map((point) => ({ point, colour: e.colour })));
+        said.push(`${e.cause === 'capture' ? 'Captured' : 'Self-captured'}: ${plural(e.points.length, `${colourName(state, e.colour)} stone`)} (${e.points.join(' ')}).`);
+      } else if (e.event === 'accepted') {
+        // The next person to accept acts next, whoever was chosen before.
+        this.agreementSeat = null;
+      } else if (e.event === 'note') {
+        said.push(`${capitalise(e.text)}.`);
+      } else if (e.event === 'passed' && e.seat && actions.every((a) => !a.action.type.startsWith('pass'))) {
+        said.push(`${plural(e.opportunities, 'placement')} of ${player(e.seat)} passed automatically.`);
+      }
+    }
+    this.ghosts = ghosts;
+    if (ghosts.length) {
+      const generation = this.generation;
+      setTimeout(() => {
+        if (generation !== this.generation || this.ghosts !== ghosts) return;
+        this.ghosts = [];
+        this.renderBoard();
+      }, GHOST_MS);
+    }
+    const played = actions.map((a) => `${player(a.seat)}: ${a.notation}`).join(', ');
+    this.say('info', [played, ...said].filter(Boolean).join(' '));
+  }
+
+  /** While the computer plays a seat that is to act, asks it to. */
+  async maybeAi() {
+    if (this.learn || this.aiLoop) return;
+    this.aiLoop = true;
+    const generation = this.generation;
+    try {
+      for (let turns = 0; turns < 2000; turns += 1) {
+        if (this.closed || this.paused || generation !== this.generation) break;
+        const seat = nextActor(this.state);
+        if (!seat || isHuman(this.seats, seat) || this.state.phase === 'over') break;
+        this.thinking = true;
+        this.render();
+        const reply = await api.ai(this.gameId, {});
+        if (generation !== this.generation) break;
+        this.took([reply.action], reply.events, reply.state);
+        this.thinking = false;
+        await this.refresh();
+        await sleep(AI_PAUSE_MS);
+      }
+    } catch (e) {
+      this.say('error', `The computer could not play: ${e.message}`);
+    } finally {
+      this.aiLoop = false;
+      this.thinking = false;
+      this.render();
+    }
+  }
+
+  togglePause() {
+    this.paused = !this.paused;
+    this.render();
+    if (!this.paused) this.maybeAi();
+  }
+
+  async hint() {
+    if (this.busy) return;
+    this.busy = true;
+    this.say('info', 'Looking for a move…');
+    this.render();
+    try {
+      const reply = await api.ai(this.gameId, { apply: false, playouts: HINT_PLAYOUTS });
+      const chance = reply.win_rate == null ? '' : `, winning ${Math.round(reply.win_rate * 100)}% of ${reply.playouts} playouts`;
+      this.hintInfo = { point: reply.action.action.point ?? null, text: `${seatLabel(this.state, reply.action.seat)} might play ${reply.action.notation}${chance}` };
+      this.say('info', '');
+    } catch (e) {
+      this.say('error', e.message);
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  async undo() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const reply = await api.undo(this.gameId);
+      this.state = reply.state;
+      this.log.splice(Math.max(0, this.log.length - reply.undone.length));
+      this.ghosts = [];
+      this.special = null;
+      this.say('info', `Taken back: ${reply.undone.map((a) => a.notation).reverse().join(', ')}.`);
+    } catch (e) {
+      this.say('error', e.message);
+    } finally {
+      this.busy = false;
+      await this.refresh();
+    }
+  }
+
+  openSpecial(choices) {
+    const seat = this.acting();
+    this.special = new SpecialTurn({
+      choices,
+      colour: this.state.colours[seat],
+      colourName: colourName(this.state, this.state.colours[seat]),
+      stones: this.state.board.stones,
+      points: this.board.points,
+    });
+    this.say('info', '');
+    this.render();
+  }
+
+  cancelSpecial() {
+    this.special = null;
+    this.say('info', 'Special turn cancelled: nothing was played.');
+    this.render();
+  }
+
+  async commitSpecial() {
+    const special = this.special;
+    if (!special?.complete) return;
+    await this.send(special.actions(), this.acting());
+  }
+}

@@ -1,0 +1,459 @@
+// Plays tengen serve's page in Debian's Chromium and checks what it shows
+// against the server's own state. web/tests/browser.rs starts the server
+// and runs this with TENGEN_URL set; by hand:
+//
+//   cargo run -q -- serve --port 8080 &
+//   cd web/tests/browser && npm ci && TENGEN_URL=http://127.0.0.1:8080/ node run.mjs
+//
+// Each scenario ends with a screenshot (in TENGEN_SHOTS, or a fresh
+// temporary folder) that must show a drawn page, not a blank one.
+
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const BASE = process.env.TENGEN_URL;
+if (!BASE) {
+  console.error('set TENGEN_URL to the address of a running `tengen serve`');
+  process.exit(2);
+}
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const SHOTS = process.env.TENGEN_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tengen-shots-'));
+fs.mkdirSync(SHOTS, { recursive: true });
+for (const old of fs.readdirSync(SHOTS).filter((f) => f.startsWith('failed-'))) fs.rmSync(path.join(SHOTS, old));
+const ONLY = process.env.TENGEN_ONLY ? new RegExp(process.env.TENGEN_ONLY) : null;
+
+// The whole run may not hang: a stuck browser fails it.
+const watchdog = setTimeout(() => {
+  console.error('the browser test took longer than 150 s');
+  process.exit(1);
+}, 150_000);
+
+// ---------------------------------------------------------------- helpers
+
+class Failure extends Error {}
+
+function check(condition, message) {
+  if (!condition) throw new Failure(message);
+}
+
+function same(actual, expected, what) {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  check(a === e, `${what}: expected ${e}, got ${a}`);
+}
+
+/** Polls `probe` until it returns a truthy value, or fails with `what`. */
+async function until(probe, what, timeout = 8000) {
+  const start = Date.now();
+  let last;
+  for (;;) {
+    try {
+      last = await probe();
+      if (last) return last;
+    } catch (e) {
+      last = e.message;
+    }
+    if (Date.now() - start > timeout) throw new Failure(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Calls the server's API directly, as the page's checker. */
+async function api(method, route, body) {
+  const response = await fetch(new URL(route, BASE), {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Failure(`${method} ${route}: ${response.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+const serverState = async (game) => (await api('GET', `/api/games/${game}`)).state;
+
+/** The game the page shows. */
+async function pageGame(page) {
+  return until(() => page.getAttribute('[data-game]', 'data-game'), 'the page to show a game');
+}
+
+async function text(page, selector) {
+  return (await page.textContent(selector)) ?? '';
+}
+
+/** Waits until the element's text contains `wanted`. */
+async function sees(page, selector, wanted, timeout) {
+  return until(async () => (await text(page, selector)).includes(wanted), `"${wanted}" in ${selector}`, timeout);
+}
+
+/** Waits until the page waits for no answer of the server. */
+async function idle(page) {
+  await page.waitForSelector('[data-game][data-idle="true"]');
+}
+
+/** Where a point is on the screen (scrolled into view). */
+async function place(page, name) {
+  await idle(page);
+  const at = await page.evaluate((name) => {
+    const target = document.querySelector(`svg.board [data-point="${name}"]`);
+    if (!target) return null;
+    target.scrollIntoView({ block: 'center', inline: 'center' });
+    const p = new DOMPoint(target.cx.baseVal.value, target.cy.baseVal.value).matrixTransform(target.getScreenCTM());
+    return { x: p.x, y: p.y };
+  }, name);
+  check(at, `the board has no point ${name}`);
+  return at;
+}
+
+/** Clicks a point where a person would: at its place on the screen. */
+async function point(page, name) {
+  const at = await place(page, name);
+  await page.mouse.click(at.x, at.y);
+}
+
+/** Taps a point, as on a touch screen. */
+async function tap(page, name) {
+  const at = await place(page, name);
+  await page.touchscreen.tap(at.x, at.y);
+}
+
+async function typeMove(page, line) {
+  await idle(page);
+  await page.fill('#move-entry', line);
+  await page.press('#move-entry', 'Enter');
+}
+
+/** How far the page is wider than the window (0 where it fits). */
+async function overflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+async function startFromLobby(page, ruleset, options = {}) {
+  await page.goto(new URL('#/', BASE).href);
+  await page.click(`[data-ruleset="${ruleset}"]`);
+  const wider = await overflow(page);
+  check(wider <= 0, `the lobby is ${wider}px wider than the window`);
+  for (const [name, value] of Object.entries(options)) {
+    if (value === true) await page.check(`#option-${name}`);
+    else await page.selectOption(`#option-${name}`, value);
+  }
+  await page.click('#start');
+  await page.waitForSelector('svg.board [data-point]');
+  return pageGame(page);
+}
+
+/**
+ * Takes a screenshot and checks that it shows a drawn page: its size
+ * from the PNG header, and the variety of its pixels (decoded in the
+ * browser): many colours, no single colour covering nearly all of it,
+ * and the board's wood where a board is shown.
+ */
+async function screenshot(page, name, { board = true } = {}) {
+  const file = path.join(SHOTS, `${name}.png`);
+  const png = await page.screenshot({ path: file, fullPage: true });
+  check(png.subarray(1, 4).toString() === 'PNG', `${file} is not a PNG`);
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  check(width >= 320 && height >= 400, `${file} is only ${width}x${height}`);
+  const stats = await page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    const counts = new Map();
+    let samples = 0;
+    let wood = 0;
+    for (let i = 0; i < pixels.length; i += 4 * 5) {
+      const [r, g, b] = [pixels[i], pixels[i + 1], pixels[i + 2]];
+      const key = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      if (Math.abs(r - 0xdc) < 12 && Math.abs(g - 0xb3) < 12 && Math.abs(b - 0x5c) < 12) wood += 1;
+      samples += 1;
+    }
+    return { colours: counts.size, top: Math.max(...counts.values()) / samples, wood: wood / samples };
+  }, png.toString('base64'));
+  check(stats.colours >= 40, `${file} has only ${stats.colours} colours: is it blank?`);
+  check(stats.top < 0.9, `${file} is ${Math.round(stats.top * 100)}% one colour: is it blank?`);
+  if (board) check(stats.wood > 0.05, `${file} shows too little of the board (${Math.round(stats.wood * 100)}% wood)`);
+  return file;
+}
+
+// -------------------------------------------------------------- scenarios
+
+const scenarios = [];
+const scenario = (name, run) => scenarios.push({ name, run });
+
+scenario('thue-morse double move', async (page) => {
+  const game = await startFromLobby(page, 'thue-morse-go', { size: '11' });
+  await sees(page, '#status', 'Red (Player 1) to play, move 1.');
+  check((await page.locator('.tracker .disc').count()) === 16, 'the tracker shows sixteen placements');
+  same(await page.getAttribute('.tracker .discs', 'data-upcoming'), 'P1 P2 P2 P1 P2 P1 P1 P2 P2 P1 P1 P2 P1 P2 P2 P1', 'the tracker');
+
+  await point(page, 'F6');
+  await sees(page, '#status', 'Blue (Player 2) to play, move 2, placement 1 of 2.');
+  let st = await serverState(game);
+  same([st.current_move.seat, st.current_move.opportunities, st.current_move.placed], ['P2', 2, []], 'the double move begins');
+
+  await point(page, 'E5');
+  await sees(page, '#status', 'Blue (Player 2) to play, move 2, placement 2 of 2.');
+  st = await serverState(game);
+  same([st.to_act, st.current_move.opportunity, st.current_move.placed], ['P2', 2, ['E5']], 'the first placement');
+  check(await page.isVisible('[data-stone="E5"][data-colour="white"]'), 'E5 is drawn as a Blue stone');
+  check(await page.isVisible('[data-action="pass"]'), 'passing the second placement is offered');
+
+  await point(page, 'G5');
+  await sees(page, '#status', 'Red (Player 1) to play, move 3.');
+  st = await serverState(game);
+  same(st.board.stones.white.slice().sort(), ['E5', 'G5'], "Blue's two stones");
+  same(st.last_move.slice().sort(), ['E5', 'G5'], 'the last move');
+  same((await page.$$eval('[data-last]', (els) => els.map((e) => e.dataset.last))).sort(), ['E5', 'G5'], 'the last move marked');
+  same(await page.getAttribute('.tracker .discs', 'data-upcoming'), st.upcoming.join(' '), 'the tracker follows the state');
+  await screenshot(page, '1-thue-morse');
+});
+
+scenario('enhanced go special turn', async (page) => {
+  const position = [
+    '.........', '.........', '......XX.', '......XX.', '.........',
+    '..X......', '.XO......', '.........', '.........',
+  ];
+  const created = await api('POST', '/api/games', { ruleset: 'enhanced-go', options: ['size=9'], position });
+  const game = created.game;
+  await page.goto(new URL(`#/game/${game}`, BASE).href);
+  await sees(page, '#status', 'Black (Player 1) to play, move 1.');
+  check(!(await page.isVisible('[data-action="resign"]')), 'Enhanced Go offers no resignation');
+  check(!(await page.isVisible('[data-action="undo"]')), 'Enhanced Go offers no undo');
+
+  await page.click('[data-action="special-turn"]');
+  await sees(page, '.special-turn .counts', 'Place 0 of 2, remove 0 of 4');
+  await sees(page, '.special-turn', 'You have 6 on the board, so n can go up to 2.');
+  for (const p of ['G7', 'H7', 'G6']) await point(page, p);
+  await sees(page, '.special-turn .counts', 'Place 0 of 2, remove 3 of 4');
+  await page.click('.special-turn [data-step="place"]');
+  await point(page, 'D3');
+  await sees(page, '.special-turn .counts', 'Place 1 of 2, remove 3 of 4');
+  check(await page.isVisible('[data-staged="D3"]'), 'D3 is staged on the board');
+  let st = await serverState(game);
+  same([st.actions, st.board.rows], [0, created.state.board.rows], 'nothing is sent while the turn is built');
+
+  await page.click('.special-turn .cancel');
+  await until(async () => !(await page.isVisible('.special-turn')), 'the special turn to close');
+  st = await serverState(game);
+  same([st.actions, st.board.rows, st.declarations], [0, created.state.board.rows, []], 'cancel changes nothing on the server');
+  check(!(await page.isVisible('[data-staged]')), 'cancel clears the staged stones');
+
+  await page.click('[data-action="special-turn"]');
+  // The Place step first, then the Pay step: either order.
+  await page.click('.special-turn [data-step="place"]');
+  await point(page, 'D3');
+  await point(page, 'C2');
+  await sees(page, '.special-turn .counts', 'Place 2 of 2, remove 0 of 4');
+  for (const p of ['G7', 'H7', 'G6', 'H6']) await point(page, p);
+  await sees(page, '.special-turn .counts', 'Place 2 of 2, remove 4 of 4');
+  await sees(page, '.special-turn .verdict', 'Allowed: it captures 1 stone (C3).');
+  check(await page.isVisible('[data-would-capture="C3"]'), 'the board shows what the turn would capture');
+  await screenshot(page, '2-enhanced-staged');
+  await page.click('.special-turn .commit');
+  await sees(page, '#status', 'White (Player 2) to play, move 2.');
+  st = await serverState(game);
+  same(st.board.stones.black.slice().sort(), ['B3', 'C2', 'C4', 'D3'], 'the paid stones left and the new ones arrived');
+  same([st.board.stones.white, st.prisoners.P1, st.moves_completed], [[], 1, 1], 'C3 captured');
+  same(st.declarations, [{ seat: 'P1', declaration: 'special-turn', value: 2 }], 'the declaration');
+  await sees(page, '[data-prisoners="P1"]', '1');
+  check(!(await page.isVisible('[data-stone="C3"]')), 'C3 is gone from the board');
+  await screenshot(page, '2-enhanced-committed');
+});
+
+scenario('kill-all pieboxing claim', async (page) => {
+  const game = await startFromLobby(page, 'kill-all-go', { size: '9' });
+  await sees(page, '#status', 'Setup: Player 1 to act.');
+  await point(page, 'D4');
+  await sees(page, '#status', 'Setup: Player 2 to act.');
+  await point(page, 'F6');
+  await sees(page, '#status', 'Setup: Player 1 to act.');
+  let st = await serverState(game);
+  same(st.board.stones.black.slice().sort(), ['D4', 'F6'], 'both setup stones are the Attacker\'s');
+  await page.click('[data-action="claim-attacker"]');
+  await sees(page, '#status', 'White (Player 2, Defender) to play, move 1.');
+  st = await serverState(game);
+  same([st.phase, st.roles, st.to_act], ['play', { P1: 'attacker', P2: 'defender' }, 'P2'], 'the roles');
+  await sees(page, '.player[data-seat="P1"] .role', 'Attacker');
+  await sees(page, '.player[data-seat="P2"] .role', 'Defender');
+  check(!(await page.isVisible('[data-action="pass"]')), 'Kill-All Go offers no pass');
+  await point(page, 'E5');
+  await sees(page, '#status', 'Black (Player 1, Attacker) to play, move 2.');
+  check((await page.locator('[data-alive]').count()) === 0, 'no pass-alive stones yet');
+  await screenshot(page, '3-kill-all');
+});
+
+scenario('9x9 go to a scored result', async (page) => {
+  const game = await startFromLobby(page, 'go', { size: '9' });
+  // Black walls off the E file, White the F file; White's B5 is left dead.
+  const moves = [];
+  for (let row = 9; row >= 1; row -= 1) moves.push(`E${row}`, `F${row}`);
+  moves.push('pass', 'b5', 'pass');
+  // The first move typed with the focus on nothing: the keys go to the
+  // move entry.
+  await idle(page);
+  await page.keyboard.type(moves.shift());
+  await page.keyboard.press('Enter');
+  await until(async () => (await serverState(game)).actions === 1, 'E9 typed');
+  for (const move of moves) {
+    const before = (await serverState(game)).actions;
+    await typeMove(page, move);
+    await until(async () => (await serverState(game)).actions === before + 1, `${move} to be played`);
+  }
+  await point(page, 'A1'); // a click, for the last pass: A1 is legal, so undo it
+  await until(async () => (await serverState(game)).actions === moves.length + 2, 'A1');
+  await page.click('[data-action="undo"]');
+  await until(async () => (await serverState(game)).actions === moves.length + 1, 'the undo');
+  await page.click('[data-action="pass"]');
+  await sees(page, '.agreement', 'Settling dead strings');
+  let st = await serverState(game);
+  same([st.phase, st.to_act], ['agreement', 'either'], 'two passes stop play');
+  check((await page.locator('[data-territory]').count()) > 0, 'territory is shown in the agreement phase');
+
+  await point(page, 'B5');
+  await until(async () => (await serverState(game)).marks.includes('B5'), 'B5 marked');
+  await page.waitForSelector('[data-mark="B5"]');
+  await sees(page, '.score', 'Black leads by 2');
+  await page.click('[data-action="accept"]');
+  await until(async () => (await serverState(game)).accepted.P1, 'Player 1 accepts');
+  await sees(page, '[data-action="accept"]', 'Player 2');
+  await page.click('[data-action="accept"]');
+  await sees(page, '.result', 'Black (Player 1) wins by 2 points');
+  st = await serverState(game);
+  same([st.phase, st.result.short, st.result.score.total], ['over', 'B+2', { black: 45, white: 43 }], 'the result');
+  await sees(page, '#status', 'Game over');
+  await sees(page, '.score h3', 'Final score');
+  const sgf = await page.getAttribute('.sgf-link', 'href');
+  const record = await (await fetch(new URL(sgf, BASE))).text();
+  check(record.includes('RE[B+2]'), `the SGF record has the result (${record.slice(0, 120)}…)`);
+  await screenshot(page, '4-go-result');
+});
+
+scenario('learn mode', async (page) => {
+  await page.goto(new URL('#/learn/go/capture-single-stone', BASE).href);
+  await sees(page, '.example-title', 'Capture single stone');
+  await sees(page, '.instruction', 'Step 1 of 1');
+  const first = await pageGame(page);
+  await point(page, 'A1'); // a wrong move: the example's game starts again
+  await sees(page, '.learn-feedback', "Not this step's move");
+  const second = await until(async () => {
+    const g = await page.getAttribute('[data-game]', 'data-game');
+    return g !== first && g;
+  }, 'a fresh game');
+  same((await serverState(second)).board.stones.black.includes('A1'), false, 'the wrong move is gone');
+  await point(page, 'E4');
+  await page.waitForSelector('[data-captured="E5"]'); // the captured stone, fading
+  await sees(page, '.learn-feedback', 'Right.');
+  await sees(page, '.lesson .done', 'Example complete');
+  check(!(await page.isVisible('[data-stone="E5"]')), 'E5 was captured');
+  await screenshot(page, '5-learn-tried');
+
+  await page.goto(new URL('#/learn/go/suicide-refused', BASE).href);
+  await sees(page, '.example-title', 'Suicide refused');
+  await sees(page, '.instruction', 'tries something the rules refuse');
+  await page.click('[data-action="show-me"]');
+  await sees(page, '.learn-feedback', 'Refused (suicide), as the example shows.');
+  await sees(page, '.instruction', 'Step 2 of 2');
+  await point(page, 'E5');
+  await sees(page, '.learn-feedback', 'Right.');
+  await sees(page, '.lesson .done', 'Example complete');
+  await screenshot(page, '5-learn-shown');
+});
+
+scenario('against the computer, with a hint', async (page) => {
+  await page.goto(new URL('#/', BASE).href);
+  await page.click('[data-ruleset="go"]');
+  await page.selectOption('#option-size', '9');
+  await page.selectOption('#seat-P2', '100');
+  await page.click('#start');
+  const game = await pageGame(page);
+  await point(page, 'E5');
+  await until(async () => (await serverState(game)).board.stones.white.length === 1, 'the computer to answer');
+  await sees(page, '#status', 'Black (Player 1) to play, move 3.');
+  await page.click('[data-action="hint"]');
+  await page.waitForSelector('.hint-line');
+  check((await page.locator('[data-hint]').count()) === 1, 'the hint is shown on the board');
+});
+
+scenario('snub-square board on a phone-size screen', async (page) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const game = await startFromLobby(page, 'thue-morse-go', { size: '11', snub: true });
+  const composition = (await api('GET', `/api/games/${game}/composition`)).composition;
+  const points = composition.geometry.points;
+  const edges = new Set(points.flatMap((p) => p.neighbours.map((n) => [p.name, n].sort().join('-'))));
+  same(await page.locator('svg.board .grid line').count(), edges.size, 'one line per pair of neighbours');
+  check(points.some((p) => p.neighbours.length === 5), 'the snub board has points of five neighbours');
+  await tap(page, 'F6');
+  await sees(page, '#status', 'placement 1 of 2');
+  await tap(page, 'E5');
+  await sees(page, '#status', 'placement 2 of 2');
+  same((await serverState(game)).board.stones.white, ['E5'], 'a tap places a stone');
+  const wider = await overflow(page);
+  check(wider <= 0, `the page is ${wider}px wider than the phone`);
+  const box = await page.locator('svg.board').boundingBox();
+  check(box.width > 300 && box.width <= 390, `the board fits the phone (${box.width}px)`);
+  await screenshot(page, '6-phone-snub');
+});
+
+// ------------------------------------------------------------------- main
+
+const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'tengen-chromium-'));
+process.on('exit', () => fs.rmSync(userData, { recursive: true, force: true }));
+const context = await chromium.launchPersistentContext(userData, {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  ],
+  viewport: { width: 1280, height: 900 },
+  hasTouch: true,
+});
+
+let passed = 0;
+let failed = 0;
+const started = Date.now();
+for (const { name, run } of scenarios) {
+  if (ONLY && !ONLY.test(name)) continue;
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    // A refusal is an answer of the API (409), which the browser logs as
+    // a failed resource; anything else logged as an error is a fault.
+    if (m.type() === 'error' && !/status of 409 \(Conflict\)/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  const t0 = Date.now();
+  try {
+    await run(page);
+    check(problems.length === 0, `the page logged errors:\n  ${problems.join('\n  ')}`);
+    passed += 1;
+    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed += 1;
+    console.log(`FAIL ${name} (${Date.now() - t0} ms): ${e instanceof Failure ? e.message : e.stack}`);
+    if (problems.length) console.log(`     the page logged:\n       ${problems.join('\n       ')}`);
+    try {
+      console.log(`     status: ${await text(page, '#status').catch(() => '?')}; message: ${await text(page, '.message').catch(() => '?')}`);
+      await page.screenshot({ path: path.join(SHOTS, `failed-${name.replace(/\W+/g, '-')}.png`), fullPage: true });
+    } catch {
+      // the page is gone
+    }
+  } finally {
+    await page.close();
+  }
+}
+await context.close();
+clearTimeout(watchdog);
+console.log(`screenshots in ${SHOTS}; ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
