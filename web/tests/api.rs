@@ -467,3 +467,39 @@ fn the_server_holds_a_bounded_number_of_games_and_forgets_idle_ones() {
     assert_eq!(deleted.status, 200, "{}", deleted.body);
     assert_eq!(get(address, "/api/games/g3").status, 404);
 }
+
+#[test]
+fn every_bundled_ruleset_plays_to_its_end_between_two_computer_players() {
+    let address = start(Config::default());
+    let ai = json!({"player": "ai", "playouts": 8});
+    for bundled in tengen_variants::library().bundled() {
+        // Each ruleset on its smallest board.
+        let size = if bundled.id == "thue-morse-go" {
+            "size=11"
+        } else {
+            "size=9"
+        };
+        let (game, _) = new_game(
+            address,
+            &json!({"ruleset": bundled.id, "options": [size], "seats": {"P1": ai, "P2": ai}}),
+        );
+        let mut actions = 0;
+        loop {
+            let reply = post(address, &format!("/api/games/{game}/ai"), &json!({}));
+            if reply.status == 409 && error_code(&reply) == "no-one-to-act" {
+                break;
+            }
+            assert_eq!(reply.status, 200, "{}: {}", bundled.id, reply.body);
+            actions += 1;
+            assert!(actions < 2000, "{} did not end in 2000 actions", bundled.id);
+        }
+        let end = state(address, &game);
+        assert_eq!(end["phase"], "over", "{}", bundled.id);
+        assert!(
+            end["result"]["message"].as_str().unwrap().len() > 5,
+            "{}: {}",
+            bundled.id,
+            end["result"]
+        );
+    }
+}
