@@ -120,14 +120,18 @@ pub(crate) fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{game}/ai", post(ai))
         .route("/api/games/{game}/undo", post(undo))
         .route("/api/games/{game}/sgf", get(sgf))
-        .fallback(get(files))
+        .fallback(files)
+        .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(state)
 }
 
 /// The page's files, the book under `/book/`, and a JSON 404 under `/api/`.
-async fn files(State(state): Shared, uri: Uri) -> Response {
+async fn files(State(state): Shared, method: axum::http::Method, uri: Uri) -> Response {
     let path = uri.path();
+    if method != axum::http::Method::GET && !path.starts_with("/api/") {
+        return wrong_method(method, uri).await;
+    }
     if let Some((kind, text)) = crate::assets::asset(path) {
         return ([(header::CONTENT_TYPE, kind)], text).into_response();
     }
@@ -144,6 +148,20 @@ async fn files(State(state): Shared, uri: Uri) -> Response {
         .into_response();
     }
     (StatusCode::NOT_FOUND, format!("there is no page `{path}`")).into_response()
+}
+
+/// A known path asked with a method it does not take.
+async fn wrong_method(method: axum::http::Method, uri: Uri) -> Response {
+    let mut response = ApiError::from(EngineError::new(
+        "method-not-allowed",
+        format!(
+            "`{method} {}` is not part of the API: see the book's playground chapter for each path's method",
+            uri.path()
+        ),
+    ))
+    .into_response();
+    *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
+    response
 }
 
 /// A file of the built book, where `rest` names one inside the folder.

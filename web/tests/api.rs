@@ -378,6 +378,13 @@ fn bad_requests_get_a_4xx_naming_the_problem_and_change_nothing() {
         ),
         (404, "not-found", get(address, "/api/nowhere")),
         (
+            404,
+            "not-found",
+            request(address, "POST", "/api/nowhere", b"{}"),
+        ),
+        (405, "method-not-allowed", get(address, &path)),
+        (405, "method-not-allowed", request(address, "PUT", "/", b"")),
+        (
             400,
             "bad-request",
             post(address, "/api/games", &json!({"ruleset": "no-such"})),
