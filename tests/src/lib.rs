@@ -71,6 +71,9 @@ pub const SOURCES: &[&str] = &[
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Scenario {
+    /// A short title for the example (learn mode shows it); the file
+    /// name's words where absent.
+    pub title: Option<String>,
     /// The rule checked, in the scenario's own words.
     pub rule: String,
     /// The rules text and section it comes from, e.g.
@@ -205,6 +208,13 @@ impl Scenario {
                 path.display(),
                 SOURCES.join(", ")
             ));
+        }
+        if scenario
+            .title
+            .as_deref()
+            .is_some_and(|t| t.trim().is_empty())
+        {
+            return Err(format!("{}: a `title` must not be empty", path.display()));
         }
         if scenario.rule.trim().is_empty() || scenario.steps.is_empty() {
             return Err(format!(

@@ -40,7 +40,7 @@ pub(crate) struct LearnStep {
 pub(crate) struct Example {
     /// Its name (the scenario's file name without `.toml`).
     pub(crate) name: String,
-    /// A title made from the name.
+    /// Its title: the scenario's own, or one made from the name.
     pub(crate) title: String,
     /// The rule it shows, in words.
     pub(crate) rule: String,
@@ -160,7 +160,7 @@ fn example(folder: &str, name: &str, text: &str) -> Option<Example> {
     }
     Some(Example {
         name: name.to_string(),
-        title: title(name),
+        title: scenario.title.clone().unwrap_or_else(|| title(name)),
         rule: scenario.rule.trim().to_string(),
         source: scenario.source.clone(),
         ruleset: folder.to_string(),

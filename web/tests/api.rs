@@ -235,6 +235,21 @@ fn every_bundled_ruleset_has_examples_whose_steps_replay_as_stated() {
         assert_eq!(reply.status, 200);
         let examples = reply.json()["examples"].as_array().unwrap().clone();
         assert!(!examples.is_empty(), "{} has no examples", bundled.id);
+        // A title is the scenario's own where it gives one, else the file
+        // name's words.
+        let title = |name: &str| {
+            examples
+                .iter()
+                .find(|e| e["name"] == name)
+                .map(|e| e["title"].clone())
+        };
+        if bundled.id == "go" {
+            assert_eq!(
+                title("komi-on-13x13-is-7-5"),
+                Some(json!("Komi on 13x13 is 7.5"))
+            );
+            assert_eq!(title("snapback"), Some(json!("Snapback")));
+        }
         // Each example, played step by step through the API, leaves the
         // board its steps say (refused steps refused with their code).
         for example in &examples {
