@@ -126,7 +126,7 @@ fn check_requests(name: &str, recorded: &Recorded) {
 }
 
 /// A request answered with an error, and a request that only reads
-/// (`ai-move` with `"apply": false` among them), leave every game exactly
+/// (`ai-move` with `"apply": false` and dry runs among them), leave every game exactly
 /// as it was: the same games, each with the same state, byte for byte.
 fn check_nothing_changed(name: &str, recorded: &Recorded) {
     for exchange in &recorded.exchanges {
@@ -136,6 +136,7 @@ fn check_nothing_changed(name: &str, recorded: &Recorded) {
         let reading = known_request(exchange).is_some_and(|r| {
             READING.contains(&r["command"].as_str().unwrap_or_default())
                 || (r["command"] == "ai-move" && r.get("apply") == Some(&Value::Bool(false)))
+                || r.get("dry_run") == Some(&Value::Bool(true))
         });
         if response["ok"] == Value::Bool(true) && !reading {
             continue;

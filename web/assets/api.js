@@ -61,6 +61,16 @@ export const api = {
     if (seat) body.seat = seat;
     return call('POST', `${game(id)}/actions`, body);
   },
+  /**
+   * A dry run of `act`: what the actions would do and the state after
+   * them, the game unchanged (refused as `act` would be).
+   */
+  tryActs: (id, actions, seat) => {
+    const body = actions.length === 1 ? { action: actions[0] } : { actions };
+    if (seat) body.seat = seat;
+    body.dry_run = true;
+    return call('POST', `${game(id)}/actions`, body);
+  },
   ai: (id, body = {}) => call('POST', `${game(id)}/ai`, body),
   undo: (id) => call('POST', `${game(id)}/undo`, {}),
   close: (id) => call('DELETE', game(id)),

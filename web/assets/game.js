@@ -40,6 +40,7 @@ export class GameView {
     this.paused = false;
     this.closed = false;
     this.special = null;
+    this.judging = 0;
     this.hintInfo = null;
     this.flash = null;
     this.message = null;
@@ -131,7 +132,7 @@ export class GameView {
 
   /** `data-idle` on the view: whether it waits for nothing (for tests). */
   markIdle() {
-    this.root.dataset.idle = String(!this.busy && !this.thinking && !this.refreshing && !this.aiLoop);
+    this.root.dataset.idle = String(!this.busy && !this.thinking && !this.refreshing && !this.aiLoop && !this.judging);
   }
 
   say(kind, text) {
@@ -171,7 +172,7 @@ export class GameView {
         colour: this.special.colour,
         paid: this.special.paid,
         placed: this.special.placed,
-        captured: this.special.complete ? this.special.preview().captured : [],
+        captured: this.special.verdict?.captured ?? [],
       } : null,
       hint: this.hintInfo?.point ?? null,
       flash: this.flash,
@@ -181,6 +182,7 @@ export class GameView {
 
   render() {
     const st = this.state;
+    this.judgeSpecial();
     this.markIdle();
     paint(this.root, palette(st.colour_names));
     this.renderBoard();
@@ -586,10 +588,28 @@ export class GameView {
       colour: this.state.colours[seat],
       colourName: colourName(this.state, this.state.colours[seat]),
       stones: this.state.board.stones,
-      points: this.board.points,
     });
     this.say('info', '');
     this.render();
+  }
+
+  /**
+   * Asks the engine for a dry run of a complete special turn, so its
+   * verdict (captures, suicide, repetition) is the rules' own; the panel
+   * shows it when it comes, unless the turn has changed since.
+   */
+  judgeSpecial() {
+    const special = this.special;
+    if (!special?.needsJudgement()) return;
+    const key = special.checking();
+    this.judging += 1;
+    api.tryActs(this.gameId, special.actions(), this.acting())
+      .then((reply) => special.judged(key, reply, null), (e) => special.judged(key, null, e))
+      .finally(() => {
+        this.judging -= 1;
+        if (this.special === special) this.render();
+        else this.markIdle();
+      });
   }
 
   cancelSpecial() {

@@ -1,31 +1,34 @@
 // Enhanced Go's special turn, built as its rules describe: choose n, then
 // a Pay step (n² of your own stones) and a Place step (n new stones), in
 // either order and switching freely; the counts say what is missing.
-// Nothing is sent until Commit turn, which plays the whole turn in one
+// Nothing is played until Commit turn, which plays the whole turn in one
 // all-or-none request: the declaration, the payments, then the
-// placements (the rules' order: payment first). Cancel sends nothing.
+// placements (the rules' order: payment first). Once the turn is complete
+// the page asks the server for a dry run of it, so the verdict shown
+// (captures, suicide, repetition) is the engine's own. Cancel sends
+// nothing.
 
 import { h, plural } from './dom.js';
-import { otherColour } from './names.js';
 
 export class SpecialTurn {
   /**
    * `choices`: the n the seat may declare (from the legal actions);
    * `colour`: the mover's colour; `stones`: the board's stones
-   * ({black, white}); `points`: the geometry's points by name.
+   * ({black, white}); `colourName`: what the ruleset calls the colour.
    */
-  constructor({ choices, colour, stones, points, colourName }) {
+  constructor({ choices, colour, stones, colourName }) {
     this.choices = [...choices].sort((a, b) => a - b);
     this.n = this.choices[0];
     this.colour = colour;
     this.colourName = colourName;
     this.stones = new Map();
     for (const c of ['black', 'white']) for (const p of stones[c] ?? []) this.stones.set(p, c);
-    this.points = points;
     this.step = 'pay';
     this.paid = [];
     this.placed = [];
     this.message = '';
+    /** The engine's verdict on the complete turn: {key, status, ...}. */
+    this.judgement = null;
   }
 
   get cost() {
@@ -100,50 +103,43 @@ export class SpecialTurn {
     ];
   }
 
+  /** The turn's actions as one string, naming what a verdict is about. */
+  get key() {
+    return JSON.stringify(this.actions());
+  }
+
+  /** Whether the complete turn still waits for the engine's verdict. */
+  needsJudgement() {
+    return this.complete && this.judgement?.key !== this.key;
+  }
+
+  /** The verdict on the turn as it stands now, if any. */
+  get verdict() {
+    return this.complete && this.judgement?.key === this.key ? this.judgement : null;
+  }
+
+  /** A verdict being asked for the turn as it stands. */
+  checking() {
+    this.judgement = { key: this.key, status: 'checking' };
+    return this.judgement.key;
+  }
+
   /**
-   * What the turn would do, worked out here from the board (the server
-   * decides on commit, repetition included): the opposing stones it
-   * captures, and whether one of the mover's strings is left without a
-   * liberty (suicide).
+   * The engine's verdict for `key`: the dry run's reply (`events`), or
+   * the error that refused it. A verdict for a turn since changed is
+   * dropped.
    */
-  preview() {
-    const board = new Map(this.stones);
-    for (const p of this.paid) board.delete(p);
-    for (const p of this.placed) board.set(p, this.colour);
-    const captured = [];
-    const strings = (colour) => {
-      const seen = new Set();
-      const found = [];
-      for (const [p, c] of board) {
-        if (c !== colour || seen.has(p)) continue;
-        const string = [];
-        let liberties = 0;
-        const stack = [p];
-        seen.add(p);
-        while (stack.length) {
-          const q = stack.pop();
-          string.push(q);
-          for (const n of this.points.get(q)?.neighbours ?? []) {
-            const nc = board.get(n);
-            if (!nc) liberties += 1;
-            else if (nc === colour && !seen.has(n)) {
-              seen.add(n);
-              stack.push(n);
-            }
-          }
-        }
-        found.push({ string, liberties });
-      }
-      return found;
-    };
-    for (const { string, liberties } of strings(otherColour(this.colour))) {
-      if (liberties === 0) {
-        captured.push(...string);
-        for (const p of string) board.delete(p);
-      }
+  judged(key, reply, error) {
+    if (key !== this.key) return;
+    if (error) {
+      // The rule's own message (without the all-or-none wrapping).
+      this.judgement = { key, status: 'refused', message: error.refusal?.message ?? error.message, rule: error.rule };
+      return;
     }
-    const suicide = strings(this.colour).some(({ liberties }) => liberties === 0);
-    return { captured, suicide };
+    const captured = reply.events
+      .filter((e) => e.event === 'removed' && e.cause === 'capture')
+      .flatMap((e) => e.points);
+    this.judgement = { key, status: 'allowed', captured };
   }
 
   /** The panel: n, the two steps, the counts, the verdict, commit and cancel. */
@@ -157,16 +153,18 @@ export class SpecialTurn {
       'data-step': step,
       onclick: () => { this.setStep(step); onChange(); },
     }, label);
+    const judged = this.verdict;
     let verdict = null;
-    if (this.complete) {
-      const { captured, suicide } = this.preview();
-      verdict = suicide
-        ? h('p', { class: 'verdict bad' }, 'Not allowed: one of your strings would be left without a liberty (suicide). Change your choice.')
-        : h('p', { class: 'verdict good' }, captured.length
-          ? `Allowed: it captures ${plural(captured.length, 'stone')} (${captured.join(' ')}).`
-          : 'Allowed: it captures nothing.',
-        ' (A turn that repeats an earlier position is refused when you commit.)');
+    if (judged?.status === 'checking') {
+      verdict = h('p', { class: 'verdict' }, 'Checking the turn…');
+    } else if (judged?.status === 'refused') {
+      verdict = h('p', { class: 'verdict bad' }, `Not allowed: ${judged.message}. Change your choice.`);
+    } else if (judged?.status === 'allowed') {
+      verdict = h('p', { class: 'verdict good' }, judged.captured.length
+        ? `Allowed: it captures ${plural(judged.captured.length, 'stone')} (${judged.captured.join(' ')}).`
+        : 'Allowed: it captures nothing.');
     }
+    const allowed = judged?.status === 'allowed';
     return h('section', { class: 'special-turn', 'aria-label': 'special turn' },
       h('h3', {}, 'Special turn'),
       h('div', { class: 'n-picker' },
@@ -184,7 +182,7 @@ export class SpecialTurn {
       verdict,
       h('p', { class: 'small' }, 'Nothing on the board changes until you commit.'),
       h('div', { class: 'row' },
-        h('button', { type: 'button', class: 'primary commit', disabled: !this.complete || busy, onclick: onCommit }, 'Commit turn'),
+        h('button', { type: 'button', class: 'primary commit', disabled: !allowed || busy, onclick: onCommit }, 'Commit turn'),
         h('button', { type: 'button', class: 'cancel', onclick: onCancel }, 'Cancel special turn')),
     );
   }

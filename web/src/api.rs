@@ -366,13 +366,16 @@ async fn composition(State(state): Shared, Path(game): Path<String>) -> Reply {
 }
 
 /// `POST /api/games/{game}/actions`: one action, or several of one seat
-/// played all or none.
+/// played all or none; with `"dry_run": true`, what they would do and the
+/// state they would leave, the game unchanged.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActionsBody {
     action: Option<ActionInput>,
     actions: Option<Vec<ActionInput>>,
     seat: Option<Seat>,
+    #[serde(default)]
+    dry_run: bool,
 }
 
 async fn actions(
@@ -395,18 +398,28 @@ async fn actions(
     state
         .table
         .with(&game, |entry| {
-            let (actions, events) = match list.as_slice() {
-                [one] => {
-                    let (action, events) = entry.held.apply(one, body.seat)?;
-                    (vec![action], events)
+            let held = &mut entry.held;
+            let (actions, events, after) = match (list.as_slice(), body.dry_run) {
+                ([one], true) => {
+                    let (action, events, after) = held.try_apply(one, body.seat)?;
+                    (vec![action], events, after)
                 }
-                several => entry.held.apply_all(several, body.seat)?,
+                (several, true) => held.try_apply_all(several, body.seat)?,
+                ([one], false) => {
+                    let (action, events) = held.apply(one, body.seat)?;
+                    (vec![action], events, held.state())
+                }
+                (several, false) => {
+                    let (actions, events) = held.apply_all(several, body.seat)?;
+                    (actions, events, held.state())
+                }
             };
             Ok(axum::Json(json!({
                 "game": game,
                 "actions": actions,
                 "events": events,
-                "state": entry.held.state(),
+                "state": after,
+                "dry_run": body.dry_run,
             })))
         })
         .map_err(ApiError::from)

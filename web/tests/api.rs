@@ -196,6 +196,32 @@ fn a_move_of_several_actions_is_played_all_or_none() {
         refused.body
     );
     assert_eq!(state(address, &game), before);
+    // A dry run answers with what the move would do and the state after
+    // it, and leaves the game as it was.
+    let trial = post(
+        address,
+        &format!("/api/games/{game}/actions"),
+        &json!({"action": "C3", "dry_run": true}),
+    );
+    assert_eq!(trial.status, 200, "{}", trial.body);
+    assert_eq!(trial.json()["dry_run"], true);
+    assert_eq!(trial.json()["state"]["to_act"], "P2");
+    assert!(
+        trial.json()["state"]["board"]["stones"]["black"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("C3"))
+    );
+    assert_eq!(state(address, &game), before);
+    // A refused one is refused as the move itself would be, all or none.
+    let refused_trial = post(
+        address,
+        &format!("/api/games/{game}/actions"),
+        &json!({"actions": ["C3", "D3"], "dry_run": true}),
+    );
+    assert_eq!(refused_trial.status, 409, "{}", refused_trial.body);
+    assert_eq!(refused_trial.json()["error"], refused.json()["error"]);
+    assert_eq!(state(address, &game), before);
 }
 
 #[test]

@@ -132,18 +132,6 @@ impl HeldGame {
         GameStateForm::of(&self.game)
     }
 
-    /// The seat an action is for: the one given, else the seat to act.
-    fn seat(&self, given: Option<Seat>) -> Result<Seat, EngineError> {
-        match (given, self.game.to_act()) {
-            (Some(seat), _) | (None, ToAct::Seat(seat)) => Ok(seat),
-            (None, ToAct::Either) => Err(EngineError::new(
-                "bad-request",
-                "either seat may act now: say which with `seat` (`P1` or `P2`)",
-            )),
-            (None, ToAct::Nobody) => Err(refused(&Refusal::GameOver)),
-        }
-    }
-
     /// The actions `seat` may take now (by default the seat to act; where
     /// either may, Player 1), and the seat asked about.
     pub fn legal_actions(&self, seat: Option<Seat>) -> (Option<Seat>, Vec<ActionTaken>) {
@@ -171,14 +159,7 @@ impl HeldGame {
         action: &ActionInput,
         seat: Option<Seat>,
     ) -> Result<(ActionTaken, Vec<EventForm>), EngineError> {
-        let geometry = Arc::clone(&self.game.rules().geometry);
-        let action = action
-            .to_action(&geometry)
-            .map_err(|e| EngineError::new("bad-action", e.message))?;
-        let seat = self.seat(seat)?;
-        let applied = self.game.apply(seat, action).map_err(|r| refused(&r))?;
-        let events = events(&geometry, applied);
-        Ok((ActionTaken::new(&geometry, seat, action), events))
+        play_one(&mut self.game, action, seat)
     }
 
     /// Plays several actions in order, all or none: the seat of the first
@@ -190,33 +171,34 @@ impl HeldGame {
         actions: &[ActionInput],
         seat: Option<Seat>,
     ) -> Result<(Vec<ActionTaken>, Vec<EventForm>), EngineError> {
-        if actions.is_empty() {
-            return Err(EngineError::new("bad-request", "`actions` is empty"));
-        }
-        let seat = self.seat(seat)?;
-        let mut taken = Vec::with_capacity(actions.len());
-        let mut all_events = Vec::new();
-        for (index, action) in actions.iter().enumerate() {
-            match self.apply(action, Some(seat)) {
-                Ok((action, events)) => {
-                    taken.push(action);
-                    all_events.extend(events);
-                }
-                Err(mut error) => {
-                    for _ in 0..index {
-                        let _ = self.game.undo();
-                    }
-                    error.message = format!(
-                        "action {} of {}: {}; nothing was played",
-                        index + 1,
-                        actions.len(),
-                        error.message
-                    );
-                    return Err(error);
-                }
-            }
-        }
-        Ok((taken, all_events))
+        play_all(&mut self.game, actions, seat)
+    }
+
+    /// A dry run of [`HeldGame::apply`]: what the action would do and
+    /// the state it would leave, worked out on a copy. The game itself
+    /// never changes, whether the action is accepted or refused.
+    pub fn try_apply(
+        &self,
+        action: &ActionInput,
+        seat: Option<Seat>,
+    ) -> Result<(ActionTaken, Vec<EventForm>, GameStateForm), EngineError> {
+        let mut trial = self.game.clone();
+        let (taken, events) = play_one(&mut trial, action, seat)?;
+        Ok((taken, events, GameStateForm::of(&trial)))
+    }
+
+    /// A dry run of [`HeldGame::apply_all`], on a copy: a page asks this to
+    /// judge a move it is still building (Enhanced Go's special turn) by
+    /// the engine's own rules, repetition included, before the player
+    /// commits it.
+    pub fn try_apply_all(
+        &self,
+        actions: &[ActionInput],
+        seat: Option<Seat>,
+    ) -> Result<(Vec<ActionTaken>, Vec<EventForm>, GameStateForm), EngineError> {
+        let mut trial = self.game.clone();
+        let (taken, events) = play_all(&mut trial, actions, seat)?;
+        Ok((taken, events, GameStateForm::of(&trial)))
     }
 
     /// Takes back the latest action, where the ruleset allows it.
@@ -271,4 +253,70 @@ impl HeldGame {
             events,
         })
     }
+}
+
+/// The seat an action is for: the one given, else the seat to act.
+fn seat_for(game: &Game, given: Option<Seat>) -> Result<Seat, EngineError> {
+    match (given, game.to_act()) {
+        (Some(seat), _) | (None, ToAct::Seat(seat)) => Ok(seat),
+        (None, ToAct::Either) => Err(EngineError::new(
+            "bad-request",
+            "either seat may act now: say which with `seat` (`P1` or `P2`)",
+        )),
+        (None, ToAct::Nobody) => Err(refused(&Refusal::GameOver)),
+    }
+}
+
+/// Plays one action for `seat` (by default the seat to act).
+fn play_one(
+    game: &mut Game,
+    action: &ActionInput,
+    seat: Option<Seat>,
+) -> Result<(ActionTaken, Vec<EventForm>), EngineError> {
+    let geometry = Arc::clone(&game.rules().geometry);
+    let action = action
+        .to_action(&geometry)
+        .map_err(|e| EngineError::new("bad-action", e.message))?;
+    let seat = seat_for(game, seat)?;
+    let applied = game.apply(seat, action).map_err(|r| refused(&r))?;
+    let events = events(&geometry, applied);
+    Ok((ActionTaken::new(&geometry, seat, action), events))
+}
+
+/// Plays several actions in order, all or none: the seat of the first
+/// (by default the seat to act) plays them all, and where one cannot
+/// be read or is refused, those before it are taken back and the error
+/// names which it was (from 1).
+fn play_all(
+    game: &mut Game,
+    actions: &[ActionInput],
+    seat: Option<Seat>,
+) -> Result<(Vec<ActionTaken>, Vec<EventForm>), EngineError> {
+    if actions.is_empty() {
+        return Err(EngineError::new("bad-request", "`actions` is empty"));
+    }
+    let seat = seat_for(game, seat)?;
+    let mut taken = Vec::with_capacity(actions.len());
+    let mut all_events = Vec::new();
+    for (index, action) in actions.iter().enumerate() {
+        match play_one(game, action, Some(seat)) {
+            Ok((action, events)) => {
+                taken.push(action);
+                all_events.extend(events);
+            }
+            Err(mut error) => {
+                for _ in 0..index {
+                    let _ = game.undo();
+                }
+                error.message = format!(
+                    "action {} of {}: {}; nothing was played",
+                    index + 1,
+                    actions.len(),
+                    error.message
+                );
+                return Err(error);
+            }
+        }
+    }
+    Ok((taken, all_events))
 }

@@ -176,28 +176,46 @@ impl Engine {
                     actions,
                 })
             }
-            Command::Apply(Apply { game, action, seat }) => {
+            Command::Apply(Apply {
+                game,
+                action,
+                seat,
+                dry_run,
+            }) => {
                 let held = self.held(&game)?;
-                let (action, events) = held.apply(&action, seat)?;
+                let (action, events, state) = if dry_run {
+                    held.try_apply(&action, seat)?
+                } else {
+                    let (action, events) = held.apply(&action, seat)?;
+                    (action, events, held.state())
+                };
                 Ok(Reply::Apply {
                     action,
                     events,
-                    state: Box::new(held.state()),
+                    state: Box::new(state),
                     game,
+                    dry_run,
                 })
             }
             Command::ApplyAll(ApplyAll {
                 game,
                 actions,
                 seat,
+                dry_run,
             }) => {
                 let held = self.held(&game)?;
-                let (actions, events) = held.apply_all(&actions, seat)?;
+                let (actions, events, state) = if dry_run {
+                    held.try_apply_all(&actions, seat)?
+                } else {
+                    let (actions, events) = held.apply_all(&actions, seat)?;
+                    (actions, events, held.state())
+                };
                 Ok(Reply::ApplyAll {
                     actions,
                     events,
-                    state: Box::new(held.state()),
+                    state: Box::new(state),
                     game,
+                    dry_run,
                 })
             }
             Command::Undo(GameRef { game }) => {

@@ -123,6 +123,10 @@ pub struct Apply {
     /// (an agreement phase) a seat must be given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<Seat>,
+    /// A dry run: answer with what the action(s) would do and the state
+    /// they would leave, and change nothing (false by default).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dry_run: bool,
 }
 
 /// `apply-all`: actions of one seat, all or none.
@@ -137,6 +141,10 @@ pub struct ApplyAll {
     /// seat must be given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<Seat>,
+    /// A dry run: answer with what the action(s) would do and the state
+    /// they would leave, and change nothing (false by default).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dry_run: bool,
 }
 
 /// `ai-move`: the computer player's choice.
@@ -213,7 +221,7 @@ pub enum Reply {
         /// the ruleset allows it.
         actions: Vec<ActionTaken>,
     },
-    /// The action was played.
+    /// The action was played (or, in a dry run, would be).
     Apply {
         /// The game.
         game: String,
@@ -223,8 +231,12 @@ pub enum Reply {
         events: Vec<EventForm>,
         /// The state after it.
         state: Box<GameStateForm>,
+        /// True for a dry run: the game was left as it was, and the
+        /// action, events and state are what playing it would give.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        dry_run: bool,
     },
-    /// The actions were played, all of them.
+    /// The actions were played, all of them (or, in a dry run, would be).
     ApplyAll {
         /// The game.
         game: String,
@@ -234,6 +246,10 @@ pub enum Reply {
         events: Vec<EventForm>,
         /// The state after them.
         state: Box<GameStateForm>,
+        /// True for a dry run: the game was left as it was, and the
+        /// actions, events and state are what playing them would give.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        dry_run: bool,
     },
     /// The latest action was taken back.
     Undo {

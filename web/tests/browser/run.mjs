@@ -220,7 +220,7 @@ scenario('thue-morse double move', async (page) => {
 
 scenario('enhanced go special turn', async (page) => {
   const position = [
-    '.........', '.........', '......XX.', '......XX.', '.........',
+    '.O.......', 'O........', '......XX.', '......XX.', '.........',
     '..X......', '.XO......', '.........', '.........',
   ];
   const created = await api('POST', '/api/games', { ruleset: 'enhanced-go', options: ['size=9'], position });
@@ -251,19 +251,29 @@ scenario('enhanced go special turn', async (page) => {
   await page.click('[data-action="special-turn"]');
   // The Place step first, then the Pay step: either order.
   await page.click('.special-turn [data-step="place"]');
+  await point(page, 'A9');
   await point(page, 'D3');
-  await point(page, 'C2');
   await sees(page, '.special-turn .counts', 'Place 2 of 2, remove 0 of 4');
   for (const p of ['G7', 'H7', 'G6', 'H6']) await point(page, p);
   await sees(page, '.special-turn .counts', 'Place 2 of 2, remove 4 of 4');
+  // The engine judges the complete turn by a dry run: A9 in White's
+  // corner is suicide, so the turn cannot be committed.
+  await sees(page, '.special-turn .verdict', 'Not allowed: A9 is suicide');
+  check(await page.isDisabled('.special-turn .commit'), 'a refused turn cannot be committed');
+  await page.click('.special-turn [data-step="place"]');
+  await point(page, 'A9');
+  await point(page, 'C2');
+  await sees(page, '.special-turn .counts', 'Place 2 of 2, remove 4 of 4');
   await sees(page, '.special-turn .verdict', 'Allowed: it captures 1 stone (C3).');
+  st = await serverState(game);
+  same([st.actions, st.board.rows], [0, created.state.board.rows], 'the dry runs changed nothing on the server');
   check(await page.isVisible('[data-would-capture="C3"]'), 'the board shows what the turn would capture');
   await screenshot(page, '2-enhanced-staged');
   await page.click('.special-turn .commit');
   await sees(page, '#status', 'White (Player 2) to play, move 2.');
   st = await serverState(game);
   same(st.board.stones.black.slice().sort(), ['B3', 'C2', 'C4', 'D3'], 'the paid stones left and the new ones arrived');
-  same([st.board.stones.white, st.prisoners.P1, st.moves_completed], [[], 1, 1], 'C3 captured');
+  same([st.board.stones.white.slice().sort(), st.prisoners.P1, st.moves_completed], [['A8', 'B9'], 1, 1], 'C3 captured');
   same(st.declarations, [{ seat: 'P1', declaration: 'special-turn', value: 2 }], 'the declaration');
   await sees(page, '[data-prisoners="P1"]', '1');
   check(!(await page.isVisible('[data-stone="C3"]')), 'C3 is gone from the board');
