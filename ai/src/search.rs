@@ -38,7 +38,19 @@ pub struct SearchConfig {
     /// placed on their point first (RAVE, all moves as first), not only
     /// from the playouts that began with them.
     pub rave: bool,
+    /// The most nodes the tree holds, which bounds its memory (a node is
+    /// [`NODE_BYTES`] bytes). Once the tree has this many, the search
+    /// stops growing it: playouts still run from its leaves and still
+    /// count, so a long search keeps sharpening the choices it has.
+    pub max_nodes: usize,
 }
+
+/// The bytes of one node of the search tree.
+pub const NODE_BYTES: usize = std::mem::size_of::<crate::tree::Node>();
+
+/// The default bound on the tree: 160 MiB of nodes, which a 19x19
+/// search reaches after some 160,000 playouts.
+pub const DEFAULT_MAX_NODES: usize = 4 << 20;
 
 impl Default for SearchConfig {
     fn default() -> Self {
@@ -48,6 +60,7 @@ impl Default for SearchConfig {
             seed: 1,
             exploration: 0.7,
             rave: true,
+            max_nodes: DEFAULT_MAX_NODES,
         }
     }
 }
@@ -170,7 +183,12 @@ impl Mcts {
                 break;
             }
             if !current.expanded {
-                if node != 0 && current.visits == 0 {
+                // A leaf is expanded on its second visit, and only while
+                // the tree has room (the root always: a choice needs its
+                // children); otherwise the playout starts from it.
+                if node != 0
+                    && (current.visits == 0 || self.tree.nodes.len() >= self.config.max_nodes)
+                {
                     break;
                 }
                 let seat = match scratch.to_act() {
@@ -185,11 +203,18 @@ impl Mcts {
                     self.tree.nodes[node as usize].terminal = true;
                     break;
                 }
+                if !self
+                    .tree
+                    .has_room(node, self.buffer.len(), self.config.max_nodes)
+                {
+                    break;
+                }
                 for i in (1..self.buffer.len()).rev() {
                     self.buffer.swap(i, self.rng.below(i + 1));
                 }
                 let seat = seat.unwrap_or(Seat::One);
-                self.tree.expand(node, seat, &self.buffer);
+                self.tree
+                    .expand(node, seat, &self.buffer, self.config.max_nodes);
             }
             let child = select(&self.tree, node, self.config.exploration, self.config.rave);
             let (seat, action) = {
@@ -629,5 +654,40 @@ mod tests {
         // A game the tree knows nothing of starts afresh.
         search.reroot(&game.restart());
         assert_eq!(search.tree.nodes[0].visits, 0);
+    }
+
+    /// The tree stops growing at its bound (and its arena holds no room
+    /// beyond it), while every playout of the budget still runs and counts
+    /// at the root; the choice is still a legal action.
+    #[test]
+    fn the_tree_stays_within_its_node_bound() {
+        let rules = tengen_variants::library()
+            .assemble("go", &["size=9".into()])
+            .expect("go assembles");
+        let game = Game::new(rules);
+        let bound = 500;
+        let mut search = Mcts::new(SearchConfig {
+            playouts: 3000,
+            max_nodes: bound,
+            ..SearchConfig::default()
+        });
+        let choice = search.choose(&game, Seat::One).expect("a choice");
+        let most_children = 81 + 1;
+        assert!(search.tree.nodes.len() > bound - most_children);
+        assert!(search.tree.nodes.len() <= bound);
+        assert!(
+            search.tree.nodes.capacity() <= bound,
+            "room for {} nodes",
+            search.tree.nodes.capacity()
+        );
+        assert_eq!(search.tree.nodes[0].visits, 3000);
+        assert!(game.legal_actions(Seat::One).contains(&choice.action));
+        // Unbounded, the same search grows well past it.
+        let mut unbounded = Mcts::new(SearchConfig {
+            playouts: 3000,
+            ..SearchConfig::default()
+        });
+        unbounded.choose(&game, Seat::One).expect("a choice");
+        assert!(unbounded.tree.nodes.len() > 4 * bound);
     }
 }

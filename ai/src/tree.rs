@@ -98,8 +98,29 @@ impl Tree {
         }
     }
 
-    /// Gives `parent` the children `actions`, all taken by `seat`.
-    pub(crate) fn expand(&mut self, parent: NodeId, seat: Seat, actions: &[Action]) {
+    /// Whether `parent` may be given `children` more nodes within the
+    /// bound of `max_nodes` (the root always may: a choice needs them).
+    pub(crate) fn has_room(&self, parent: NodeId, children: usize, max_nodes: usize) -> bool {
+        parent == 0 || self.nodes.len() + children <= max_nodes
+    }
+
+    /// Gives `parent` the children `actions`, all taken by `seat`. The
+    /// arena grows by doubling, but never past `max_nodes` nodes of
+    /// room, so a bounded tree's memory is bounded too.
+    pub(crate) fn expand(
+        &mut self,
+        parent: NodeId,
+        seat: Seat,
+        actions: &[Action],
+        max_nodes: usize,
+    ) {
+        let needed = self.nodes.len() + actions.len();
+        if needed > self.nodes.capacity() {
+            let room = (self.nodes.capacity() * 2)
+                .max(needed)
+                .min(max_nodes.max(needed));
+            self.nodes.reserve_exact(room - self.nodes.len());
+        }
         let first = self.nodes.len() as NodeId;
         self.nodes
             .extend(actions.iter().map(|&a| Node::new(a, seat)));
@@ -136,6 +157,7 @@ impl Tree {
             }
             next += 1;
         }
+        tree.nodes.shrink_to_fit();
         tree
     }
 }

@@ -20,6 +20,12 @@ pub const DEFAULT_PLAYOUTS: u64 = 1000;
 /// The most playouts a choice may be asked to spend.
 pub const MAX_PLAYOUTS: u64 = 1_000_000;
 
+/// The most nodes a held game's search tree keeps: 524,288 nodes of
+/// 40 bytes, 20 MiB, so a program holding many games holds a bounded
+/// amount of search (a 19x19 search fills it after some 25,000
+/// playouts; beyond that its playouts still count, the tree stops growing).
+pub const GAME_MAX_NODES: usize = 1 << 19;
+
 /// A game and its computer player (which keeps its search tree from one
 /// choice to the next).
 pub struct HeldGame {
@@ -117,6 +123,7 @@ impl HeldGame {
             search: Mcts::new(SearchConfig {
                 playouts: DEFAULT_PLAYOUTS,
                 seed,
+                max_nodes: GAME_MAX_NODES,
                 ..SearchConfig::default()
             }),
         }
@@ -319,4 +326,21 @@ fn play_all(
         }
     }
     Ok((taken, all_events))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A held game's computer player keeps a bounded tree, whatever a
+    /// request asks of it.
+    #[test]
+    fn a_held_games_search_tree_is_bounded() {
+        let rules = tengen_variants::library()
+            .assemble("go", &["size=9".into()])
+            .expect("go assembles");
+        let held = HeldGame::new(Game::new(rules), 1);
+        assert_eq!(held.search.config().max_nodes, GAME_MAX_NODES);
+        assert!(GAME_MAX_NODES * tengen_ai::NODE_BYTES <= 20 << 20);
+    }
 }

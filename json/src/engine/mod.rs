@@ -10,7 +10,9 @@
 mod held;
 mod protocol;
 
-pub use held::{AiChoice, DEFAULT_PLAYOUTS, HeldGame, MAX_PLAYOUTS, assemble, refused, start};
+pub use held::{
+    AiChoice, DEFAULT_PLAYOUTS, GAME_MAX_NODES, HeldGame, MAX_PLAYOUTS, assemble, refused, start,
+};
 pub use protocol::{
     AiMove, Apply, ApplyAll, Command, EngineError, ForSeat, GameEntry, GameRef, NewGame, Reply,
     Request, Response,
