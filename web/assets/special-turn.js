@@ -131,9 +131,15 @@ export class SpecialTurn {
    */
   judged(key, reply, error) {
     if (key !== this.key) return;
-    if (error) {
+    if (error?.refusal) {
       // The rule's own message (without the all-or-none wrapping).
-      this.judgement = { key, status: 'refused', message: error.refusal?.message ?? error.message, rule: error.rule };
+      this.judgement = { key, status: 'refused', message: error.refusal.message, rule: error.rule };
+      return;
+    }
+    if (error) {
+      // Not the rules' answer (the server could not be reached, say):
+      // the commit is still judged when it is sent.
+      this.judgement = { key, status: 'unchecked', message: error.message };
       return;
     }
     const captured = reply.events
@@ -159,12 +165,14 @@ export class SpecialTurn {
       verdict = h('p', { class: 'verdict' }, 'Checking the turn…');
     } else if (judged?.status === 'refused') {
       verdict = h('p', { class: 'verdict bad' }, `Not allowed: ${judged.message}. Change your choice.`);
+    } else if (judged?.status === 'unchecked') {
+      verdict = h('p', { class: 'verdict' }, `The turn could not be checked (${judged.message}); the server judges it when you commit.`);
     } else if (judged?.status === 'allowed') {
       verdict = h('p', { class: 'verdict good' }, judged.captured.length
         ? `Allowed: it captures ${plural(judged.captured.length, 'stone')} (${judged.captured.join(' ')}).`
         : 'Allowed: it captures nothing.');
     }
-    const allowed = judged?.status === 'allowed';
+    const allowed = judged?.status === 'allowed' || judged?.status === 'unchecked';
     return h('section', { class: 'special-turn', 'aria-label': 'special turn' },
       h('h3', {}, 'Special turn'),
       h('div', { class: 'n-picker' },
