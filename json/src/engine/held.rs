@@ -26,6 +26,9 @@ pub const MAX_PLAYOUTS: u64 = 1_000_000;
 /// playouts; beyond that its playouts still count, the tree stops growing).
 pub const GAME_MAX_NODES: usize = 1 << 19;
 
+// The bound is the 20 MiB its documentation promises.
+const _: () = assert!(GAME_MAX_NODES * tengen_ai::NODE_BYTES <= 20 << 20);
+
 /// A game and its computer player (which keeps its search tree from one
 /// choice to the next).
 pub struct HeldGame {
@@ -341,6 +344,5 @@ mod tests {
             .expect("go assembles");
         let held = HeldGame::new(Game::new(rules), 1);
         assert_eq!(held.search.config().max_nodes, GAME_MAX_NODES);
-        assert!(GAME_MAX_NODES * tengen_ai::NODE_BYTES <= 20 << 20);
     }
 }
