@@ -5,7 +5,7 @@
 use crate::learn;
 use crate::rulesets::Catalogue;
 use crate::seats::{SeatPlayer, Seats};
-use crate::table::Table;
+use crate::table::{Entry, Table};
 use crate::{Config, MAX_BODY_BYTES};
 use axum::Router;
 use axum::body::Bytes;
@@ -73,6 +73,16 @@ impl IntoResponse for ApiError {
 }
 
 type Reply = Result<axum::Json<Value>, ApiError>;
+
+/// Answers with what `f` makes of the game `name`, holding its lock (an
+/// unknown or forgotten game is a 404).
+fn answer(
+    state: &AppState,
+    name: &str,
+    f: impl FnOnce(&mut Entry) -> Result<Value, EngineError>,
+) -> Reply {
+    Ok(axum::Json(state.table.with(name, f)?))
+}
 
 /// Reads a JSON body into `T`, naming what is wrong with it.
 fn read<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
@@ -308,16 +318,13 @@ async fn games(State(state): Shared) -> Reply {
 }
 
 async fn game_state(State(state): Shared, Path(game): Path<String>) -> Reply {
-    state
-        .table
-        .with(&game, |entry| {
-            Ok(axum::Json(json!({
-                "game": game,
-                "seats": entry.seats,
-                "state": entry.held.state(),
-            })))
-        })
-        .map_err(ApiError::from)
+    answer(&state, &game, |entry| {
+        Ok(json!({
+            "game": game,
+            "seats": entry.seats,
+            "state": entry.held.state(),
+        }))
+    })
 }
 
 async fn close_game(State(state): Shared, Path(game): Path<String>) -> Reply {
@@ -342,27 +349,19 @@ async fn legal(
             format!("the query: {e} (`?seat=P1` or `?seat=P2`)"),
         )
     })?;
-    state
-        .table
-        .with(&game, |entry| {
-            let (seat, actions) = entry.held.legal_actions(query.seat);
-            Ok(axum::Json(
-                json!({ "game": game, "seat": seat, "actions": actions }),
-            ))
-        })
-        .map_err(ApiError::from)
+    answer(&state, &game, |entry| {
+        let (seat, actions) = entry.held.legal_actions(query.seat);
+        Ok(json!({ "game": game, "seat": seat, "actions": actions }))
+    })
 }
 
 async fn composition(State(state): Shared, Path(game): Path<String>) -> Reply {
-    state
-        .table
-        .with(&game, |entry| {
-            Ok(axum::Json(json!({
-                "game": game,
-                "composition": Composition::of(entry.held.game().rules()),
-            })))
-        })
-        .map_err(ApiError::from)
+    answer(&state, &game, |entry| {
+        Ok(json!({
+            "game": game,
+            "composition": Composition::of(entry.held.game().rules()),
+        }))
+    })
 }
 
 /// `POST /api/games/{game}/actions`: one action, or several of one seat
@@ -395,34 +394,22 @@ async fn actions(
             .into());
         }
     };
-    state
-        .table
-        .with(&game, |entry| {
-            let held = &mut entry.held;
-            let (actions, events, after) = match (list.as_slice(), body.dry_run) {
-                ([one], true) => {
-                    let (action, events, after) = held.try_apply(one, body.seat)?;
-                    (vec![action], events, after)
-                }
-                (several, true) => held.try_apply_all(several, body.seat)?,
-                ([one], false) => {
-                    let (action, events) = held.apply(one, body.seat)?;
-                    (vec![action], events, held.state())
-                }
-                (several, false) => {
-                    let (actions, events) = held.apply_all(several, body.seat)?;
-                    (actions, events, held.state())
-                }
-            };
-            Ok(axum::Json(json!({
-                "game": game,
-                "actions": actions,
-                "events": events,
-                "state": after,
-                "dry_run": body.dry_run,
-            })))
-        })
-        .map_err(ApiError::from)
+    answer(&state, &game, |entry| {
+        let (actions, events, after) = match list.as_slice() {
+            [one] => {
+                let (action, events, after) = entry.held.apply(one, body.seat, body.dry_run)?;
+                (vec![action], events, after)
+            }
+            several => entry.held.apply_all(several, body.seat, body.dry_run)?,
+        };
+        Ok(json!({
+            "game": game,
+            "actions": actions,
+            "events": events,
+            "state": after,
+            "dry_run": body.dry_run,
+        }))
+    })
 }
 
 /// `POST /api/games/{game}/ai`: the computer player acts for the seat to
@@ -492,38 +479,33 @@ async fn ai(
 /// of a seat a person plays has been, and a move of such a seat is about
 /// to begin.
 async fn undo(State(state): Shared, Path(game): Path<String>) -> Reply {
-    state
-        .table
-        .with(&game, |entry| {
-            let mut undone = Vec::new();
-            loop {
-                let taken = match entry.held.undo() {
-                    Ok(taken) => taken,
-                    Err(e) if undone.is_empty() => return Err(e),
-                    Err(_) => break,
-                };
-                let human = |seat: Seat| entry.seats.of(seat) == SeatPlayer::Human;
-                let took_human = human(taken.seat);
-                undone.push(taken);
-                let at_move_start = entry.held.game().state().current_move().actions == 0;
-                let to_act_human = matches!(
-                    entry.held.game().to_act(),
-                    tengen_core::ToAct::Seat(s) if human(s)
-                ) || entry.held.game().to_act() == tengen_core::ToAct::Either;
-                if (took_human || undone.iter().any(|a| human(a.seat)))
-                    && at_move_start
-                    && to_act_human
-                {
-                    break;
-                }
+    answer(&state, &game, |entry| {
+        let mut undone = Vec::new();
+        loop {
+            let taken = match entry.held.undo() {
+                Ok(taken) => taken,
+                Err(e) if undone.is_empty() => return Err(e),
+                Err(_) => break,
+            };
+            let human = |seat: Seat| entry.seats.of(seat) == SeatPlayer::Human;
+            let took_human = human(taken.seat);
+            undone.push(taken);
+            let at_move_start = entry.held.game().state().current_move().actions == 0;
+            let to_act_human = matches!(
+                entry.held.game().to_act(),
+                tengen_core::ToAct::Seat(s) if human(s)
+            ) || entry.held.game().to_act() == tengen_core::ToAct::Either;
+            if (took_human || undone.iter().any(|a| human(a.seat))) && at_move_start && to_act_human
+            {
+                break;
             }
-            Ok(axum::Json(json!({
-                "game": game,
-                "undone": undone,
-                "state": entry.held.state(),
-            })))
-        })
-        .map_err(ApiError::from)
+        }
+        Ok(json!({
+            "game": game,
+            "undone": undone,
+            "state": entry.held.state(),
+        }))
+    })
 }
 
 async fn sgf(State(state): Shared, Path(game): Path<String>) -> Response {

@@ -29,6 +29,10 @@ pub const GAME_MAX_NODES: usize = 1 << 19;
 // The bound is the 20 MiB its documentation promises.
 const _: () = assert!(GAME_MAX_NODES * tengen_ai::NODE_BYTES <= 20 << 20);
 
+/// What playing produced: the action(s) taken, their events, and the
+/// state after them.
+pub type Played<T> = (T, Vec<EventForm>, GameStateForm);
+
 /// A game and its computer player (which keeps its search tree from one
 /// choice to the next).
 pub struct HeldGame {
@@ -163,52 +167,50 @@ impl HeldGame {
         (seat, actions)
     }
 
-    /// Plays one action for `seat` (by default the seat to act).
+    /// Plays one action for `seat` (by default the seat to act): what it
+    /// did and the state after it. In a dry run it is played on a copy,
+    /// and the game itself never changes, accepted or refused.
     pub fn apply(
         &mut self,
         action: &ActionInput,
         seat: Option<Seat>,
-    ) -> Result<(ActionTaken, Vec<EventForm>), EngineError> {
-        play_one(&mut self.game, action, seat)
+        dry_run: bool,
+    ) -> Result<Played<ActionTaken>, EngineError> {
+        self.play(dry_run, |game| play_one(game, action, seat))
     }
 
     /// Plays several actions in order, all or none: the seat of the first
     /// (by default the seat to act) plays them all, and where one cannot
     /// be read or is refused, those before it are taken back and the error
-    /// names which it was (from 1).
+    /// names which it was (from 1). A dry run, as for
+    /// [`HeldGame::apply`], lets a page judge a move it is still building
+    /// (Enhanced Go's special turn) by the engine's own rules before the
+    /// player commits it.
     pub fn apply_all(
         &mut self,
         actions: &[ActionInput],
         seat: Option<Seat>,
-    ) -> Result<(Vec<ActionTaken>, Vec<EventForm>), EngineError> {
-        play_all(&mut self.game, actions, seat)
+        dry_run: bool,
+    ) -> Result<Played<Vec<ActionTaken>>, EngineError> {
+        self.play(dry_run, |game| play_all(game, actions, seat))
     }
 
-    /// A dry run of [`HeldGame::apply`]: what the action would do and
-    /// the state it would leave, worked out on a copy. The game itself
-    /// never changes, whether the action is accepted or refused.
-    pub fn try_apply(
-        &self,
-        action: &ActionInput,
-        seat: Option<Seat>,
-    ) -> Result<(ActionTaken, Vec<EventForm>, GameStateForm), EngineError> {
-        let mut trial = self.game.clone();
-        let (taken, events) = play_one(&mut trial, action, seat)?;
-        Ok((taken, events, GameStateForm::of(&trial)))
-    }
-
-    /// A dry run of [`HeldGame::apply_all`], on a copy: a page asks this to
-    /// judge a move it is still building (Enhanced Go's special turn) by
-    /// the engine's own rules, repetition included, before the player
-    /// commits it.
-    pub fn try_apply_all(
-        &self,
-        actions: &[ActionInput],
-        seat: Option<Seat>,
-    ) -> Result<(Vec<ActionTaken>, Vec<EventForm>, GameStateForm), EngineError> {
-        let mut trial = self.game.clone();
-        let (taken, events) = play_all(&mut trial, actions, seat)?;
-        Ok((taken, events, GameStateForm::of(&trial)))
+    /// Runs `play` on the game, or in a dry run on a copy of it, and adds
+    /// the state it left.
+    fn play<T>(
+        &mut self,
+        dry_run: bool,
+        play: impl FnOnce(&mut Game) -> Result<(T, Vec<EventForm>), EngineError>,
+    ) -> Result<Played<T>, EngineError> {
+        let mut trial;
+        let game = if dry_run {
+            trial = self.game.clone();
+            &mut trial
+        } else {
+            &mut self.game
+        };
+        let (taken, events) = play(game)?;
+        Ok((taken, events, GameStateForm::of(game)))
     }
 
     /// Takes back the latest action, where the ruleset allows it.

@@ -11,7 +11,8 @@ mod held;
 mod protocol;
 
 pub use held::{
-    AiChoice, DEFAULT_PLAYOUTS, GAME_MAX_NODES, HeldGame, MAX_PLAYOUTS, assemble, refused, start,
+    AiChoice, DEFAULT_PLAYOUTS, GAME_MAX_NODES, HeldGame, MAX_PLAYOUTS, Played, assemble, refused,
+    start,
 };
 pub use protocol::{
     AiMove, Apply, ApplyAll, Command, EngineError, ForSeat, GameEntry, GameRef, NewGame, Reply,
@@ -184,13 +185,7 @@ impl Engine {
                 seat,
                 dry_run,
             }) => {
-                let held = self.held(&game)?;
-                let (action, events, state) = if dry_run {
-                    held.try_apply(&action, seat)?
-                } else {
-                    let (action, events) = held.apply(&action, seat)?;
-                    (action, events, held.state())
-                };
+                let (action, events, state) = self.held(&game)?.apply(&action, seat, dry_run)?;
                 Ok(Reply::Apply {
                     action,
                     events,
@@ -205,13 +200,8 @@ impl Engine {
                 seat,
                 dry_run,
             }) => {
-                let held = self.held(&game)?;
-                let (actions, events, state) = if dry_run {
-                    held.try_apply_all(&actions, seat)?
-                } else {
-                    let (actions, events) = held.apply_all(&actions, seat)?;
-                    (actions, events, held.state())
-                };
+                let (actions, events, state) =
+                    self.held(&game)?.apply_all(&actions, seat, dry_run)?;
                 Ok(Reply::ApplyAll {
                     actions,
                     events,
