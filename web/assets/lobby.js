@@ -7,7 +7,7 @@ import { h, fill, capitalise } from './dom.js';
 import { markdown } from './markdown.js';
 
 /** The computer's strengths offered: playouts a choice. */
-export const STRENGTHS = [
+const STRENGTHS = [
   { playouts: 100, label: 'computer: quick (100 playouts)' },
   { playouts: 1000, label: 'computer: steady (1,000 playouts)' },
   { playouts: 5000, label: 'computer: strong (5,000 playouts)' },

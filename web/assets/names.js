@@ -5,8 +5,6 @@ import { capitalise } from './dom.js';
 
 export const SEATS = ['P1', 'P2'];
 
-export const otherColour = (colour) => (colour === 'black' ? 'white' : 'black');
-
 /** `Player 1`. */
 export function player(seat) {
   return `Player ${seat === 'P1' ? 1 : 2}`;

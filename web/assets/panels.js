@@ -6,7 +6,7 @@ import { h, s, capitalise } from './dom.js';
 import { SEATS, colourName, player, nextActor } from './names.js';
 
 /** A small stone of a colour, as on the board. */
-export function swatch(colour, title) {
+function swatch(colour, title) {
   return s('svg', { class: 'swatch', viewBox: '-1 -1 2 2', 'aria-hidden': 'true' },
     s('circle', { class: `stone ${colour}`, r: 0.9 }), title ? s('title', {}, title) : null);
 }
