@@ -4,6 +4,7 @@
 
 use crate::seats::Seats;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tengen_json::engine::{EngineError, HeldGame};
@@ -21,7 +22,8 @@ pub(crate) struct Entry {
 /// The games, by name.
 pub(crate) struct Table {
     games: Mutex<HashMap<String, Arc<Mutex<Entry>>>>,
-    created: Mutex<u64>,
+    /// Games created so far (a name is never given twice).
+    created: AtomicU64,
     /// The most games held at once.
     pub(crate) max_games: usize,
     /// How long a game may go unused before it is forgotten.
@@ -41,7 +43,7 @@ impl Table {
     pub(crate) fn new(max_games: usize, idle: Duration) -> Table {
         Table {
             games: Mutex::new(HashMap::new()),
-            created: Mutex::new(0),
+            created: AtomicU64::new(0),
             max_games,
             idle,
         }
@@ -74,9 +76,7 @@ impl Table {
                 ),
             ));
         }
-        let mut created = lock(&self.created);
-        *created += 1;
-        let name = format!("g{created}");
+        let name = format!("g{}", self.created.fetch_add(1, Ordering::Relaxed) + 1);
         games.insert(
             name.clone(),
             Arc::new(Mutex::new(Entry {
