@@ -17,6 +17,7 @@ use crate::candidates::candidates;
 use crate::player::{Choice, Player, may_act};
 use crate::tree::{NodeId, Tree};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tengen_core::playout::{LightGame, Playout, PlayoutRng, seat_ahead};
 use tengen_core::{Action, Game, Phase, PointSet, Seat, ToAct};
@@ -89,6 +90,9 @@ pub struct Mcts {
     /// The dead strings judged in the position under way (by board), and
     /// the strings whose marks the player has changed there.
     agreement: Option<(u64, PointSet, PointSet)>,
+    /// A flag another thread may raise to stop the choice under way (its
+    /// asker has gone): the search then answers with what it has.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Mcts {
@@ -107,6 +111,7 @@ impl Mcts {
             path: Vec::new(),
             first: Vec::new(),
             agreement: None,
+            stop: None,
         }
     }
 
@@ -118,6 +123,19 @@ impl Mcts {
     /// Changes the playouts per choice.
     pub fn set_playouts(&mut self, playouts: u64) {
         self.config.playouts = playouts.max(1);
+    }
+
+    /// Changes the time limit per choice (none: only the playouts bound
+    /// it).
+    pub fn set_time(&mut self, time: Option<Duration>) {
+        self.config.time = time;
+    }
+
+    /// Gives the search a flag that stops a choice early once raised
+    /// (checked every 32 playouts); none: nothing stops it but its
+    /// playouts and its time.
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
     }
 
     /// Forgets the tree (after the game was changed in a way the search
@@ -365,8 +383,14 @@ impl Mcts {
             self.iterate();
             done += 1;
             if done % 32 == 0
-                && let Some(limit) = self.config.time
-                && start.elapsed() >= limit
+                && (self
+                    .config
+                    .time
+                    .is_some_and(|limit| start.elapsed() >= limit)
+                    || self
+                        .stop
+                        .as_ref()
+                        .is_some_and(|s| s.load(Ordering::Relaxed)))
             {
                 break;
             }

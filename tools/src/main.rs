@@ -306,9 +306,16 @@ enum Command {
         /// The most games held at once.
         #[arg(long, default_value_t = 200)]
         max_games: usize,
-        /// Minutes a game may go unused before it is forgotten.
+        /// Minutes a game may go unused before it is forgotten (at most
+        /// 43200, 30 days).
         #[arg(long, default_value_t = 60)]
         idle_minutes: u64,
+        /// A host name the server may be reached as, besides localhost
+        /// and its IP addresses (`NAME` or `NAME:PORT`; repeat for more):
+        /// for a reverse proxy or a name on the local network. Requests
+        /// naming any other host are refused.
+        #[arg(long = "allow-host", value_name = "NAME")]
+        allowed_hosts: Vec<String>,
     },
     /// Speak tengen's JSON-lines engine protocol on standard input and
     /// output: many games at once, for programs that keep tengen running.
@@ -439,12 +446,14 @@ fn main() -> ExitCode {
             book_dir,
             max_games,
             idle_minutes,
+            allowed_hosts,
         } => commands::serve::run(commands::serve::Options {
             address: std::net::SocketAddr::new(host, port),
             ruleset_dir,
             book_dir,
             max_games,
             idle_minutes,
+            allowed_hosts,
         }),
         Command::Selfplay(args) => commands::selfplay::run(&args),
         Command::Play {

@@ -20,6 +20,9 @@ export class ApiError extends Error {
 
 async function call(method, path, body) {
   const init = { method, headers: { accept: 'application/json' } };
+  // The server takes a change only as JSON (a page elsewhere cannot send
+  // that without asking first), so every request but a read sends some.
+  if (body === undefined && method !== 'GET') body = {};
   if (body !== undefined) {
     init.headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);

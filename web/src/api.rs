@@ -2,6 +2,9 @@
 //! engine's (`tengen_json::engine::HeldGame`), so a refusal here is the
 //! engine's refusal, worded the same, and changes nothing.
 
+use crate::book::book_file;
+use crate::computer::Searches;
+use crate::hosts::Hosts;
 use crate::learn;
 use crate::rulesets::Catalogue;
 use crate::seats::{SeatPlayer, Seats};
@@ -11,7 +14,7 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{StatusCode, Uri, header};
+use axum::http::{Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
@@ -19,10 +22,9 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 use tengen_core::Seat;
-use tengen_json::engine::{
-    DEFAULT_PLAYOUTS, EngineError, HeldGame, MAX_PLAYOUTS, NewGame, assemble, start,
-};
+use tengen_json::engine::{EngineError, HeldGame, NewGame, assemble, start};
 use tengen_json::{ActionInput, Composition};
 
 /// What every request sees.
@@ -30,10 +32,17 @@ pub(crate) struct AppState {
     pub(crate) table: Table,
     catalogue: Catalogue,
     book_dir: Option<PathBuf>,
+    /// The hosts the server answers as.
+    pub(crate) hosts: Hosts,
+    /// How long a request's body may take to arrive.
+    pub(crate) body_timeout: Duration,
+    /// The computer player's searches.
+    pub(crate) searches: Searches,
 }
 
 impl AppState {
-    pub(crate) fn new(config: &Config) -> AppState {
+    /// The state of a server configured by `config`, listening on `port`.
+    pub(crate) fn new(config: &Config, port: u16) -> AppState {
         AppState {
             table: Table::new(config.max_games, config.idle),
             catalogue: Catalogue {
@@ -41,6 +50,9 @@ impl AppState {
                 book: config.book_dir.is_some(),
             },
             book_dir: config.book_dir.clone(),
+            hosts: Hosts::new(port, &config.allowed_hosts),
+            body_timeout: config.body_timeout,
+            searches: Searches::new(config),
         }
     }
 }
@@ -51,14 +63,21 @@ type Shared = State<Arc<AppState>>;
 /// `{"error": {"code", "message", ...}}`.
 pub(crate) struct ApiError(StatusCode, EngineError);
 
+impl ApiError {
+    /// `error`, answered with `status`.
+    pub(crate) fn with_status(status: StatusCode, error: EngineError) -> ApiError {
+        ApiError(status, error)
+    }
+}
+
 impl From<EngineError> for ApiError {
     fn from(error: EngineError) -> ApiError {
         let status = match error.code.as_str() {
             "unknown-game" | "not-found" => StatusCode::NOT_FOUND,
-            "refused" | "nothing-to-undo" | "no-undo" | "no-one-to-act" | "not-ai" => {
-                StatusCode::CONFLICT
-            }
-            "too-many-games" => StatusCode::SERVICE_UNAVAILABLE,
+            "refused" | "nothing-to-undo" | "no-undo" | "no-one-to-act" | "not-ai"
+            | "game-over" | "game-changed" => StatusCode::CONFLICT,
+            "too-many-games" | "busy" => StatusCode::SERVICE_UNAVAILABLE,
+            "internal" | "too-large-reply" => StatusCode::INTERNAL_SERVER_ERROR,
             "too-large" => StatusCode::PAYLOAD_TOO_LARGE,
             _ => StatusCode::BAD_REQUEST,
         };
@@ -72,20 +91,49 @@ impl IntoResponse for ApiError {
     }
 }
 
-type Reply = Result<axum::Json<Value>, ApiError>;
+pub(crate) type Reply = Result<Response, ApiError>;
+
+/// The largest reply the server builds (a 19x19 game's state is some
+/// tens of kilobytes; its record, a few hundred).
+pub(crate) const MAX_REPLY_BYTES: usize = 16 * 1024 * 1024;
+
+/// A reply of `body`, or an error where it would be larger than
+/// [`MAX_REPLY_BYTES`].
+pub(crate) fn sized(kind: &'static str, body: Vec<u8>) -> Reply {
+    if body.len() > MAX_REPLY_BYTES {
+        return Err(EngineError::new(
+            "too-large-reply",
+            format!(
+                "the reply would be {} bytes, more than the {MAX_REPLY_BYTES} the server sends",
+                body.len()
+            ),
+        )
+        .into());
+    }
+    Ok(([(header::CONTENT_TYPE, kind)], body).into_response())
+}
+
+/// A JSON reply of `value`.
+pub(crate) fn reply(value: &Value) -> Reply {
+    let body = serde_json::to_vec(value)
+        .map_err(|e| EngineError::new("internal", format!("the reply cannot be written: {e}")))?;
+    sized("application/json", body)
+}
 
 /// Answers with what `f` makes of the game `name`, holding its lock (an
 /// unknown or forgotten game is a 404).
-fn answer(
+async fn answer(
     state: &AppState,
     name: &str,
     f: impl FnOnce(&mut Entry) -> Result<Value, EngineError>,
 ) -> Reply {
-    Ok(axum::Json(state.table.with(name, f)?))
+    reply(&state.table.with(name, f).await?)
 }
 
 /// Reads a JSON body into `T`, naming what is wrong with it.
-fn read<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+pub(crate) fn read<T: DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
     let bytes = body.map_err(|e| {
         EngineError::new(
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
@@ -127,28 +175,36 @@ pub(crate) fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{game}/legal", get(legal))
         .route("/api/games/{game}/composition", get(composition))
         .route("/api/games/{game}/actions", post(actions))
-        .route("/api/games/{game}/ai", post(ai))
-        .route("/api/games/{game}/undo", post(undo))
+        .route("/api/games/{game}/ai", post(crate::computer::ai))
+        .route("/api/games/{game}/undo", post(crate::undo::undo))
         .route("/api/games/{game}/sgf", get(sgf))
         .fallback(files)
         .method_not_allowed_fallback(wrong_method)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state),
+            crate::guard::guard,
+        ))
         .with_state(state)
 }
 
 /// The page's files, the book under `/book/`, and a JSON 404 under `/api/`.
-async fn files(State(state): Shared, method: axum::http::Method, uri: Uri) -> Response {
+async fn files(State(state): Shared, method: Method, uri: Uri) -> Response {
     let path = uri.path();
-    if method != axum::http::Method::GET && !path.starts_with("/api/") {
+    let reads = matches!(method, Method::GET | Method::HEAD);
+    if !reads && !path.starts_with("/api/") {
         return wrong_method(method, uri).await;
     }
     if let Some((kind, text)) = crate::assets::asset(path) {
         return ([(header::CONTENT_TYPE, kind)], text).into_response();
     }
-    if let (Some(rest), Some(dir)) = (path.strip_prefix("/book/"), &state.book_dir)
-        && let Some(response) = book_file(dir, rest)
-    {
-        return response;
+    if let (Some(rest), Some(dir)) = (path.strip_prefix("/book/"), &state.book_dir) {
+        let (dir, rest) = (dir.clone(), rest.to_string());
+        // Reading a file is blocking work: off the server's workers.
+        let file = tokio::task::spawn_blocking(move || book_file(&dir, &rest)).await;
+        if let Ok(Some(file)) = file {
+            return ([(header::CONTENT_TYPE, file.kind)], file.bytes).into_response();
+        }
     }
     if path.starts_with("/api/") {
         return ApiError::from(EngineError::new(
@@ -161,7 +217,7 @@ async fn files(State(state): Shared, method: axum::http::Method, uri: Uri) -> Re
 }
 
 /// A known path asked with a method it does not take.
-async fn wrong_method(method: axum::http::Method, uri: Uri) -> Response {
+async fn wrong_method(method: Method, uri: Uri) -> Response {
     let mut response = ApiError::from(EngineError::new(
         "method-not-allowed",
         format!(
@@ -174,38 +230,21 @@ async fn wrong_method(method: axum::http::Method, uri: Uri) -> Response {
     response
 }
 
-/// A file of the built book, where `rest` names one inside the folder.
-fn book_file(dir: &std::path::Path, rest: &str) -> Option<Response> {
-    if rest
-        .split('/')
-        .any(|part| part == ".." || part.starts_with('.'))
-    {
-        return None;
-    }
-    let path = if rest.is_empty() || rest.ends_with('/') {
-        dir.join(rest).join("index.html")
-    } else {
-        dir.join(rest)
-    };
-    let bytes = std::fs::read(&path).ok()?;
-    let kind = match path.extension().and_then(|x| x.to_str()) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("css") => "text/css; charset=utf-8",
-        Some("js") => "text/javascript; charset=utf-8",
-        Some("svg") => "image/svg+xml",
-        Some("png") => "image/png",
-        Some("woff2") => "font/woff2",
-        _ => "application/octet-stream",
-    };
-    Some(([(header::CONTENT_TYPE, kind)], bytes).into_response())
-}
-
 async fn rulesets(State(state): Shared) -> Reply {
-    Ok(axum::Json(json!({ "rulesets": state.catalogue.offered() })))
+    reply(&json!({ "rulesets": state.catalogue.offered() }))
 }
 
-async fn examples(Path(id): Path<String>) -> Reply {
-    Ok(axum::Json(json!({ "examples": learn::examples(&id) })))
+/// `GET /api/rulesets/{id}/examples`: a ruleset's worked examples (none
+/// for a ruleset of the folder); an unknown ruleset is a 404.
+async fn examples(State(state): Shared, Path(id): Path<String>) -> Reply {
+    if state.catalogue.reference(&id).is_none() {
+        return Err(EngineError::new(
+            "not-found",
+            format!("there is no ruleset `{id}` (GET /api/rulesets lists them)"),
+        )
+        .into());
+    }
+    reply(&json!({ "examples": learn::examples(&id) }))
 }
 
 /// `POST /api/rulesets/{id}/examples/{name}/game`: a game at the start of
@@ -238,12 +277,12 @@ fn created(state: &AppState, held: HeldGame, seats: Seats) -> Reply {
     let composition = Composition::of(held.game().rules());
     let game_state = held.state();
     let name = state.table.insert(held, seats)?;
-    Ok(axum::Json(json!({
+    reply(&json!({
         "game": name,
         "seats": seats,
         "state": game_state,
         "composition": composition,
-    })))
+    }))
 }
 
 /// `POST /api/games`: a ruleset (bundled or of the folder), its options,
@@ -310,11 +349,11 @@ async fn new_game(State(state): Shared, body: Result<Bytes, BytesRejection>) -> 
 }
 
 async fn games(State(state): Shared) -> Reply {
-    Ok(axum::Json(json!({
+    reply(&json!({
         "games": state.table.len(),
         "max_games": state.table.max_games,
         "idle_minutes": state.table.idle.as_secs() / 60,
-    })))
+    }))
 }
 
 async fn game_state(State(state): Shared, Path(game): Path<String>) -> Reply {
@@ -325,11 +364,12 @@ async fn game_state(State(state): Shared, Path(game): Path<String>) -> Reply {
             "state": entry.held.state(),
         }))
     })
+    .await
 }
 
 async fn close_game(State(state): Shared, Path(game): Path<String>) -> Reply {
     state.table.remove(&game)?;
-    Ok(axum::Json(json!({ "game": game, "closed": true })))
+    reply(&json!({ "game": game, "closed": true }))
 }
 
 #[derive(Deserialize)]
@@ -353,6 +393,7 @@ async fn legal(
         let (seat, actions) = entry.held.legal_actions(query.seat);
         Ok(json!({ "game": game, "seat": seat, "actions": actions }))
     })
+    .await
 }
 
 async fn composition(State(state): Shared, Path(game): Path<String>) -> Reply {
@@ -362,6 +403,7 @@ async fn composition(State(state): Shared, Path(game): Path<String>) -> Reply {
             "composition": Composition::of(entry.held.game().rules()),
         }))
     })
+    .await
 }
 
 /// `POST /api/games/{game}/actions`: one action, or several of one seat
@@ -410,131 +452,31 @@ async fn actions(
             "dry_run": body.dry_run,
         }))
     })
+    .await
 }
 
-/// `POST /api/games/{game}/ai`: the computer player acts for the seat to
-/// act (which it must play), or with `"apply": false` suggests an action
-/// for whoever is to act (a hint).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AiBody {
-    apply: Option<bool>,
-    playouts: Option<u64>,
-}
-
-async fn ai(
-    State(state): Shared,
-    Path(game): Path<String>,
-    body: Result<Bytes, BytesRejection>,
-) -> Reply {
-    let body: AiBody = read(body)?;
-    if let Some(p) = body.playouts
-        && !(1..=MAX_PLAYOUTS).contains(&p)
-    {
-        return Err(EngineError::new(
-            "bad-request",
-            format!("`playouts` must be from 1 to {MAX_PLAYOUTS}, not {p}"),
-        )
-        .into());
-    }
-    let apply = body.apply.unwrap_or(true);
-    // A search takes a while: it runs off the server's threads, holding
-    // only its own game's lock.
-    let task = tokio::task::spawn_blocking(move || {
-        state.table.with(&game, |entry| {
-            let seat = tengen_ai::next_actor(entry.held.game());
-            let playouts = match (apply, seat.map(|s| entry.seats.of(s))) {
-                (true, Some(SeatPlayer::Ai { playouts })) => body.playouts.unwrap_or(playouts),
-                (true, Some(SeatPlayer::Human)) => {
-                    return Err(EngineError::new(
-                        "not-ai",
-                        format!(
-                            "{} is played by a person, not the computer (ask for a hint with \"apply\": false)",
-                            seat.map(|s| s.to_string()).unwrap_or_default()
-                        ),
-                    ));
-                }
-                _ => body.playouts.unwrap_or(DEFAULT_PLAYOUTS),
+/// `GET /api/games/{game}/sgf`: the game's record, to download.
+async fn sgf(State(state): Shared, Path(game): Path<String>) -> Reply {
+    let text = state
+        .table
+        .with(&game, |entry| {
+            let names =
+                tengen_core::BySeat::new(player_name(entry.seats.p1), player_name(entry.seats.p2));
+            let info = tengen_sgf::GameInfo {
+                players: names,
+                ..tengen_sgf::GameInfo::default()
             };
-            let choice = entry.held.ai_move(playouts, apply)?;
-            Ok(json!({
-                "game": game,
-                "action": choice.action,
-                "win_rate": choice.win_rate,
-                "playouts": choice.playouts,
-                "applied": apply,
-                "events": choice.events,
-                "state": entry.held.state(),
-            }))
+            Ok(tengen_sgf::write_sgf(entry.held.game(), &info))
         })
-    });
-    match task.await {
-        Ok(outcome) => outcome.map(axum::Json).map_err(ApiError::from),
-        Err(e) => Err(EngineError::new("internal", format!("the search failed: {e}")).into()),
+        .await?;
+    let mut response = sized("application/x-go-sgf; charset=utf-8", text.into_bytes())?;
+    // The name is the game's, which the table knows: 32 hexadecimal digits.
+    if let Ok(value) = format!("attachment; filename=\"tengen-{game}.sgf\"").parse() {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, value);
     }
-}
-
-/// `POST /api/games/{game}/undo`: takes back the latest move of a person
-/// (with the computer's moves after it): actions are taken back until one
-/// of a seat a person plays has been, and a move of such a seat is about
-/// to begin.
-async fn undo(State(state): Shared, Path(game): Path<String>) -> Reply {
-    answer(&state, &game, |entry| {
-        let mut undone = Vec::new();
-        loop {
-            let taken = match entry.held.undo() {
-                Ok(taken) => taken,
-                Err(e) if undone.is_empty() => return Err(e),
-                Err(_) => break,
-            };
-            let human = |seat: Seat| entry.seats.of(seat) == SeatPlayer::Human;
-            let took_human = human(taken.seat);
-            undone.push(taken);
-            let at_move_start = entry.held.game().state().current_move().actions == 0;
-            let to_act_human = matches!(
-                entry.held.game().to_act(),
-                tengen_core::ToAct::Seat(s) if human(s)
-            ) || entry.held.game().to_act() == tengen_core::ToAct::Either;
-            if (took_human || undone.iter().any(|a| human(a.seat))) && at_move_start && to_act_human
-            {
-                break;
-            }
-        }
-        Ok(json!({
-            "game": game,
-            "undone": undone,
-            "state": entry.held.state(),
-        }))
-    })
-}
-
-async fn sgf(State(state): Shared, Path(game): Path<String>) -> Response {
-    let outcome = state.table.with(&game, |entry| {
-        let names =
-            tengen_core::BySeat::new(player_name(entry.seats.p1), player_name(entry.seats.p2));
-        let info = tengen_sgf::GameInfo {
-            players: names,
-            ..tengen_sgf::GameInfo::default()
-        };
-        Ok(tengen_sgf::write_sgf(entry.held.game(), &info))
-    });
-    match outcome {
-        Ok(text) => (
-            [
-                (
-                    header::CONTENT_TYPE,
-                    "application/x-go-sgf; charset=utf-8".to_string(),
-                ),
-                (
-                    header::CONTENT_DISPOSITION,
-                    format!("attachment; filename=\"tengen-{game}.sgf\""),
-                ),
-            ],
-            text,
-        )
-            .into_response(),
-        Err(e) => ApiError::from(e).into_response(),
-    }
+    Ok(response)
 }
 
 /// A seat's name in a record: the computer player's, or none for a person.

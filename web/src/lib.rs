@@ -10,50 +10,33 @@
 //!
 //! The server binds to 127.0.0.1 by default, serves its page from files
 //! embedded in the binary, holds at most a set number of games (each
-//! behind a lock of its own) and forgets games left idle.
+//! behind a lock of its own) and forgets games left idle. It answers only
+//! as its own hosts, takes changes only as JSON from its own pages, and
+//! bounds what every client may cost it: connections, time to send a
+//! request, body size, reply size, and the computer player's searches.
 
 mod api;
 mod assets;
+mod book;
+mod computer;
+mod config;
+mod guard;
+mod hosts;
 mod learn;
+mod listener;
 mod rulesets;
 mod seats;
 mod table;
+mod undo;
 
+pub use config::{
+    Config, ConfigError, MAX_CONNECTIONS, MAX_GAMES, MAX_IDLE, MAX_SEARCHES, MAX_TIMEOUT,
+};
 pub use seats::{SeatPlayer, Seats};
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// How the server runs.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// The address to listen on (127.0.0.1 and a port by default; port 0
-    /// picks a free one).
-    pub address: SocketAddr,
-    /// A folder of ruleset files to offer besides the bundled rulesets.
-    pub ruleset_dir: Option<PathBuf>,
-    /// A built rules reference (`mdbook build book`) to serve under
-    /// `/book/`, for the lobby's links to each ruleset's page.
-    pub book_dir: Option<PathBuf>,
-    /// The most games held at once.
-    pub max_games: usize,
-    /// How long a game may go unused before it is forgotten.
-    pub idle: Duration,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            address: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            ruleset_dir: None,
-            book_dir: None,
-            max_games: 200,
-            idle: Duration::from_secs(60 * 60),
-        }
-    }
-}
 
 /// The largest request body the server reads (a request is a few actions;
 /// a position is a few hundred bytes).
@@ -64,18 +47,24 @@ pub struct Server {
     listener: tokio::net::TcpListener,
     router: axum::Router,
     state: Arc<api::AppState>,
+    config: Config,
 }
 
 impl Server {
-    /// Binds to the configured address.
+    /// Binds to the configured address, once its settings are checked.
     pub async fn bind(config: Config) -> std::io::Result<Server> {
+        config
+            .check()
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
         tengen_variants::link();
         let listener = tokio::net::TcpListener::bind(config.address).await?;
-        let state = Arc::new(api::AppState::new(&config));
+        let port = listener.local_addr()?.port();
+        let state = Arc::new(api::AppState::new(&config, port));
         Ok(Server {
             listener,
             router: api::router(Arc::clone(&state)),
             state,
+            config,
         })
     }
 
@@ -95,7 +84,7 @@ impl Server {
                 state.table.expire();
             }
         });
-        axum::serve(self.listener, self.router).await
+        listener::accept(self.listener, self.router, &self.config).await
     }
 }
 

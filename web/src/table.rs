@@ -1,13 +1,21 @@
 //! The games the server holds: each behind a lock of its own (a long
 //! search in one game does not hold up another), at most a set number,
 //! and forgotten once idle for longer than a set time.
+//!
+//! A game's lock is awaited, never waited on by a thread: a request for
+//! a game whose computer player is thinking waits without holding up the
+//! server's workers, so every other request is answered meanwhile. The
+//! table's own lock is held only to look a game up.
+//!
+//! A game's name is 128 random bits, so knowing one game's address tells
+//! nothing of another's.
 
 use crate::seats::Seats;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tengen_json::engine::{EngineError, HeldGame};
+use tokio::sync::{Mutex as GameLock, OwnedMutexGuard};
 
 /// A game and what the server knows of it besides.
 pub(crate) struct Entry {
@@ -21,9 +29,7 @@ pub(crate) struct Entry {
 
 /// The games, by name.
 pub(crate) struct Table {
-    games: Mutex<HashMap<String, Arc<Mutex<Entry>>>>,
-    /// Games created so far (a name is never given twice).
-    created: AtomicU64,
+    games: Mutex<HashMap<String, Arc<GameLock<Entry>>>>,
     /// The most games held at once.
     pub(crate) max_games: usize,
     /// How long a game may go unused before it is forgotten.
@@ -43,7 +49,6 @@ impl Table {
     pub(crate) fn new(max_games: usize, idle: Duration) -> Table {
         Table {
             games: Mutex::new(HashMap::new()),
-            created: AtomicU64::new(0),
             max_games,
             idle,
         }
@@ -76,10 +81,15 @@ impl Table {
                 ),
             ));
         }
-        let name = format!("g{}", self.created.fetch_add(1, Ordering::Relaxed) + 1);
+        let name = loop {
+            let name = random_name()?;
+            if !games.contains_key(&name) {
+                break name;
+            }
+        };
         games.insert(
             name.clone(),
-            Arc::new(Mutex::new(Entry {
+            Arc::new(GameLock::new(Entry {
                 held,
                 seats,
                 last_used: Instant::now(),
@@ -88,21 +98,27 @@ impl Table {
         Ok(name)
     }
 
-    /// Runs `f` on the game `name`, which counts as used.
-    pub(crate) fn with<T>(
-        &self,
-        name: &str,
-        f: impl FnOnce(&mut Entry) -> Result<T, EngineError>,
-    ) -> Result<T, EngineError> {
+    /// The game `name`, once no other request holds it; it counts as
+    /// used.
+    pub(crate) async fn take(&self, name: &str) -> Result<OwnedMutexGuard<Entry>, EngineError> {
         let entry = lock(&self.games).get(name).cloned().ok_or_else(|| {
             EngineError::new(
                 "unknown-game",
                 format!("there is no game `{name}` (it may have been forgotten after being idle)"),
             )
         })?;
-        let mut entry = lock(&entry);
+        let mut entry = entry.lock_owned().await;
         entry.last_used = Instant::now();
-        f(&mut entry)
+        Ok(entry)
+    }
+
+    /// Runs `f` on the game `name`, which counts as used.
+    pub(crate) async fn with<T>(
+        &self,
+        name: &str,
+        f: impl FnOnce(&mut Entry) -> Result<T, EngineError>,
+    ) -> Result<T, EngineError> {
+        f(&mut *self.take(name).await?)
     }
 
     /// Forgets the game `name`.
@@ -116,5 +132,35 @@ impl Table {
     /// How many games are held.
     pub(crate) fn len(&self) -> usize {
         lock(&self.games).len()
+    }
+}
+
+/// A name no one can guess: 128 bits from the operating system's source
+/// of randomness, in hexadecimal.
+fn random_name() -> Result<String, EngineError> {
+    let mut bits = [0u8; 16];
+    getrandom::fill(&mut bits).map_err(|e| {
+        EngineError::new(
+            "internal",
+            format!("the system gives no random numbers for a game's name: {e}"),
+        )
+    })?;
+    Ok(bits.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::random_name;
+
+    #[test]
+    fn names_are_long_random_and_distinct() {
+        let names: std::collections::HashSet<String> =
+            (0..1000).map(|_| random_name().unwrap()).collect();
+        assert_eq!(names.len(), 1000);
+        assert!(
+            names
+                .iter()
+                .all(|n| n.len() == 32 && n.chars().all(|c| c.is_ascii_hexdigit()))
+        );
     }
 }

@@ -507,13 +507,13 @@ fn the_server_holds_a_bounded_number_of_games_and_forgets_idle_ones() {
     assert_eq!(error_code(&full), "too-many-games");
     std::thread::sleep(Duration::from_millis(600));
     // Both are idle now: a new game makes room by forgetting them.
-    new_game(address, &json!({"ruleset": "go", "options": ["size=9"]}));
+    let (third, _) = new_game(address, &json!({"ruleset": "go", "options": ["size=9"]}));
     let gone = get(address, &format!("/api/games/{first}"));
     assert_eq!(gone.status, 404);
     assert_eq!(error_code(&gone), "unknown-game");
-    let deleted = request(address, "DELETE", "/api/games/g3", b"");
+    let deleted = request(address, "DELETE", &format!("/api/games/{third}"), b"{}");
     assert_eq!(deleted.status, 200, "{}", deleted.body);
-    assert_eq!(get(address, "/api/games/g3").status, 404);
+    assert_eq!(get(address, &format!("/api/games/{third}")).status, 404);
 }
 
 #[test]

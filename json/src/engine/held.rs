@@ -10,6 +10,8 @@ use crate::events::{EventForm, events};
 use crate::refusal::RefusalForm;
 use crate::state::GameStateForm;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 use tengen_ai::{Mcts, Player, SearchConfig};
 use tengen_core::ruleset::Library;
 use tengen_core::{Game, Refusal, Rules, Seat, ToAct};
@@ -38,6 +40,9 @@ pub type Played<T> = (T, Vec<EventForm>, GameStateForm);
 pub struct HeldGame {
     game: Game,
     search: Mcts,
+    /// The flag that stops a choice under way (see
+    /// [`HeldGame::bound_search`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// What the computer player chose.
@@ -133,6 +138,7 @@ impl HeldGame {
                 max_nodes: GAME_MAX_NODES,
                 ..SearchConfig::default()
             }),
+            stop: None,
         }
     }
 
@@ -231,6 +237,16 @@ impl HeldGame {
         Ok(ActionTaken::new(&self.game.rules().geometry, seat, action))
     }
 
+    /// Bounds the computer player's choices: a time limit for each (it
+    /// then chooses with what it has), and a flag that stops one under
+    /// way once raised, its asker having gone: that choice is then
+    /// refused as `cancelled` and nothing is played.
+    pub fn bound_search(&mut self, time: Option<Duration>, stop: Option<Arc<AtomicBool>>) {
+        self.search.set_time(time);
+        self.search.set_stop(stop.clone());
+        self.stop = stop;
+    }
+
     /// The computer player's choice for the seat to act (in an agreement
     /// phase, the first seat that has not accepted), spending `playouts`,
     /// played when `apply`.
@@ -248,6 +264,16 @@ impl HeldGame {
                 format!("{seat} has no action to choose"),
             ));
         };
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            return Err(EngineError::new(
+                "cancelled",
+                "the choice was stopped before it finished; nothing was played",
+            ));
+        }
         let geometry = Arc::clone(&self.game.rules().geometry);
         let events = if apply {
             let applied = self

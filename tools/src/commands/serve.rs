@@ -11,6 +11,7 @@ pub(crate) struct Options {
     pub(crate) book_dir: Option<PathBuf>,
     pub(crate) max_games: usize,
     pub(crate) idle_minutes: u64,
+    pub(crate) allowed_hosts: Vec<String>,
 }
 
 pub(crate) fn run(options: Options) -> Result<(), Failure> {
@@ -22,10 +23,12 @@ pub(crate) fn run(options: Options) -> Result<(), Failure> {
             dir.display()
         )));
     }
-    if options.max_games == 0 || options.idle_minutes == 0 {
-        return Err(Failure::Message(
-            "--max-games and --idle-minutes must be at least 1".into(),
-        ));
+    let most_minutes = tengen_web::MAX_IDLE.as_secs() / 60;
+    if !(1..=most_minutes).contains(&options.idle_minutes) {
+        return Err(Failure::Message(format!(
+            "--idle-minutes must be from 1 to {most_minutes} (30 days), not {}",
+            options.idle_minutes
+        )));
     }
     let book_dir = options
         .book_dir
@@ -36,7 +39,12 @@ pub(crate) fn run(options: Options) -> Result<(), Failure> {
         book_dir,
         max_games: options.max_games,
         idle: Duration::from_secs(60 * options.idle_minutes),
+        allowed_hosts: options.allowed_hosts,
+        ..tengen_web::Config::default()
     };
+    config
+        .check()
+        .map_err(|e| Failure::Message(e.to_string()))?;
     let address = config.address;
     tengen_web::serve(config, |bound| {
         println!("tengen serves the playground at http://{bound}/ (Ctrl-C stops it)");

@@ -42,21 +42,27 @@ impl Reply {
     }
 }
 
-/// Sends `method path` with `body` (raw bytes) and reads the whole reply.
-pub(crate) fn request(address: SocketAddr, method: &str, path: &str, body: &[u8]) -> Reply {
+/// Sends `head` (the request line and headers, without the blank line
+/// that ends them) and `body`, and reads the whole reply.
+pub(crate) fn raw(address: SocketAddr, head: &str, body: &[u8]) -> Reply {
     let mut stream = TcpStream::connect(address).expect("connects");
     stream
         .set_read_timeout(Some(Duration::from_secs(120)))
         .expect("a timeout");
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "{head}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).expect("writes");
     stream.write_all(body).expect("writes the body");
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).expect("reads the reply");
-    let text = String::from_utf8(raw).expect("a UTF-8 reply");
+    parse(&raw)
+}
+
+/// A reply read whole.
+fn parse(raw: &[u8]) -> Reply {
+    let text = String::from_utf8_lossy(raw);
     let (headers, body) = text.split_once("\r\n\r\n").expect("headers and a body");
     let status = headers
         .split_whitespace()
@@ -68,6 +74,16 @@ pub(crate) fn request(address: SocketAddr, method: &str, path: &str, body: &[u8]
         headers: headers.to_string(),
         body: body.to_string(),
     }
+}
+
+/// Sends `method path` with `body` (raw bytes, as JSON) and reads the
+/// whole reply.
+pub(crate) fn request(address: SocketAddr, method: &str, path: &str, body: &[u8]) -> Reply {
+    raw(
+        address,
+        &format!("{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json"),
+        body,
+    )
 }
 
 /// `GET path`.
