@@ -94,3 +94,24 @@ fn an_unknown_field_in_every_request_is_refused() {
         refused_naming(request, "x");
     }
 }
+
+#[test]
+fn a_key_given_twice_is_refused_naming_it() {
+    refused_naming(
+        r#"{"command":"apply","game":"g1","action":"D4","action":"pass"}"#,
+        "action",
+    );
+    refused_naming(
+        r#"{"command":"apply","game":"g1","action":{"type":"place","point":"D4","point":"C3"}}"#,
+        "point",
+    );
+}
+
+#[test]
+fn the_strict_reader_gives_the_place_of_a_repeated_key() {
+    let e = tengen_json::strict::from_str::<Value>("{\"a\": 1,\n \"a\": 2}").unwrap_err();
+    assert!(e.to_string().contains("`a`"), "{e}");
+    assert_eq!(e.line(), 2, "{e}");
+    let v: Value = tengen_json::strict::from_str(r#"{"a": {"b": [1, {"c": null}]}}"#).unwrap();
+    assert_eq!(v, json!({"a": {"b": [1, {"c": null}]}}));
+}
