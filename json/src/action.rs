@@ -78,9 +78,18 @@ impl<'de> Deserialize<'de> for ActionInput {
         use serde::de::Error;
         match serde_json::Value::deserialize(deserializer)? {
             serde_json::Value::String(text) => Ok(ActionInput::Notation(text)),
-            object @ serde_json::Value::Object(_) => ActionForm::deserialize(object)
-                .map(ActionInput::Form)
-                .map_err(|e| D::Error::custom(format!("the action: {e}"))),
+            serde_json::Value::Object(object) => {
+                let form = ActionForm::deserialize(serde_json::Value::Object(object.clone()))
+                    .map_err(|e| D::Error::custom(format!("the action: {e}")))?;
+                match form.unknown_field(&object) {
+                    Some(field) => Err(D::Error::custom(format!(
+                        "the action: unknown field `{field}`: a `{}` action takes {}",
+                        form.kind(),
+                        form.fields_in_words()
+                    ))),
+                    None => Ok(ActionInput::Form(form)),
+                }
+            }
             other => Err(D::Error::custom(format!(
                 "an action is the move notation (a string such as \"D4\") or an object \
                  such as {{\"type\": \"place\", \"point\": \"D4\"}}, not {other}"
@@ -105,6 +114,44 @@ impl fmt::Display for ActionError {
 impl std::error::Error for ActionError {}
 
 impl ActionForm {
+    /// A field of `object` (the form as sent) that this form does not
+    /// take. Serde ignores extra fields beside the tag of a unit variant
+    /// (`{"type": "resign", "seat": "P2"}`) even with `deny_unknown_fields`,
+    /// so the rule is checked here: every field sent must be one the form
+    /// writes back.
+    fn unknown_field(&self, object: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
+        let written = serde_json::to_value(self).ok()?;
+        let written = written.as_object()?;
+        object.keys().find(|k| !written.contains_key(*k)).cloned()
+    }
+
+    /// The form's `type`.
+    fn kind(&self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_owned))
+            .unwrap_or_default()
+    }
+
+    /// The fields the form takes besides `type`, in words.
+    fn fields_in_words(&self) -> String {
+        let written = serde_json::to_value(self).unwrap_or_default();
+        let fields: Vec<String> = written
+            .as_object()
+            .map(|o| {
+                o.keys()
+                    .filter(|k| *k != "type")
+                    .map(|k| format!("`{k}`"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if fields.is_empty() {
+            "no field but `type`".to_owned()
+        } else {
+            format!("`type` and {}", fields.join(", "))
+        }
+    }
+
     /// The JSON form of `action` on `geometry`.
     pub fn of(geometry: &Geometry, action: Action) -> ActionForm {
         let name = |p| geometry.name(p);

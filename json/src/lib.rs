@@ -32,6 +32,7 @@ pub mod events;
 pub mod refusal;
 pub mod replay;
 pub mod state;
+pub mod strict;
 
 pub use action::{ActionForm, ActionInput, ActionTaken};
 pub use analysis::Analysis;

@@ -297,8 +297,16 @@ impl Engine {
 /// `null` where it cannot be read) and its command, or the error to
 /// answer with.
 fn parse(line: &str) -> (Value, Result<Command, EngineError>) {
-    let value: Value = match serde_json::from_str(line) {
+    let value: Value = match crate::strict::value_from_str(line) {
         Ok(value) => value,
+        // A repeated key is valid JSON but not a request: which of the two
+        // was meant cannot be known.
+        Err(e) if e.is_data() => {
+            return (
+                Value::Null,
+                Err(EngineError::new("bad-request", format!("the request: {e}"))),
+            );
+        }
         Err(e) => {
             return (
                 Value::Null,
