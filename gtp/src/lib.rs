@@ -62,8 +62,8 @@ fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> std::io::Result<
 
 /// Answers the GTP commands read from `input` on `output`, one response a
 /// command line, until `quit` or the end of the input. A failed command
-/// changes nothing and never ends the session; only an error reading the
-/// input ends it early (a controller that stops reading ends it quietly).
+/// changes nothing and never ends the session; an error reading the
+/// input or writing a response ends it early, with that error.
 pub fn session(
     engine: &mut Engine,
     input: &mut impl BufRead,
@@ -91,14 +91,10 @@ pub fn session(
                 }
             }
         };
-        if output
-            .write_all(response.as_bytes())
-            .and_then(|()| output.flush())
-            .is_err()
-        {
-            // The controller has gone: nobody is left to answer.
-            break;
-        }
+        // A response that cannot be written ends the session with the
+        // error: the caller tells a closed pipe from a full disk.
+        output.write_all(response.as_bytes())?;
+        output.flush()?;
     }
     Ok(())
 }

@@ -1,6 +1,8 @@
 //! `tengen`: validate, explain, play and replay Go variants assembled from
 //! TOML rulesets.
 
+#[macro_use]
+mod output;
 mod book;
 mod commands;
 mod view;
@@ -545,14 +547,15 @@ fn main() -> ExitCode {
             ),
         },
     };
-    match outcome {
+    output::finish(match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(commands::Failure::Reported) => ExitCode::FAILURE,
+        Err(commands::Failure::Output(error)) => ExitCode::from(output::exit_code(&error)),
         Err(commands::Failure::Message(message)) => {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             ExitCode::FAILURE
         }
-    }
+    })
 }
 
 #[cfg(test)]

@@ -64,7 +64,7 @@ pub(crate) fn check_links(site: &Path) -> Result<(), Failure> {
         }
     }
     if broken.is_empty() {
-        println!(
+        outln!(
             "{checked} internal links and images on {} pages all resolve",
             pages.len()
         );

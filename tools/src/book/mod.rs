@@ -164,7 +164,7 @@ fn apply(src: &Path, pages: &Pages, mode: Mode) -> Result<(), Failure> {
     }
     match (mode, stale.is_empty()) {
         (Mode::Write, _) => {
-            println!(
+            outln!(
                 "{} generated file(s) in {}; {} changed",
                 pages.pages.len(),
                 src.display(),
@@ -173,7 +173,7 @@ fn apply(src: &Path, pages: &Pages, mode: Mode) -> Result<(), Failure> {
             Ok(())
         }
         (Mode::Check, true) => {
-            println!(
+            outln!(
                 "the book's {} generated file(s) are current",
                 pages.pages.len()
             );

@@ -71,7 +71,7 @@ pub(crate) fn run(
     let analysis = Analysis::of(&game);
     match format {
         Format::Json => super::print_document(&Document::Analysis(Box::new(analysis))),
-        Format::Text => print!("{}", describe(&game, &analysis)),
+        Format::Text => out!("{}", describe(&game, &analysis)),
     }
     Ok(())
 }

@@ -79,13 +79,18 @@ pub(crate) fn run(plan: &Plan<'_>) -> Result<(), Failure> {
     for (ruleset, options, _) in &targets {
         super::assemble(ruleset, options)?;
     }
-    println!(
+    outln!(
         "Random playouts, one thread, {} games a run, median of {} runs (seed {}):",
-        plan.games, plan.runs, plan.seed
+        plan.games,
+        plan.runs,
+        plan.seed
     );
-    println!(
+    outln!(
         "  {:<44} {:>10} {:>14} {:>10}",
-        "ruleset", "games/s", "placements/s", "per game"
+        "ruleset",
+        "games/s",
+        "placements/s",
+        "per game"
     );
     for (ruleset, options, limit) in &targets {
         for engine in [Engine::Generic, Engine::Light] {
@@ -96,8 +101,8 @@ pub(crate) fn run(plan: &Plan<'_>) -> Result<(), Failure> {
         }
     }
     if suite {
-        println!();
-        println!(
+        outln!();
+        outln!(
             "  [light board]: the same games on the bare board, for the rulesets whose components allow it."
         );
         loading(plan)?;
@@ -116,7 +121,7 @@ enum Engine {
 }
 
 fn print_row(measured: &Measured) {
-    println!(
+    outln!(
         "  {:<44} {:>10.0} {:>14.0} {:>10.1}{}",
         measured.label,
         measured.games_per_second,
@@ -138,8 +143,8 @@ fn print_row(measured: &Measured) {
 /// and the components built (the library itself built beforehand).
 fn loading(plan: &Plan<'_>) -> Result<(), Failure> {
     let library = tengen_variants::library();
-    println!();
-    println!(
+    outln!();
+    outln!(
         "Loading and validating a bundled ruleset (median of {} loads):",
         20 * plan.runs
     );
@@ -151,7 +156,7 @@ fn loading(plan: &Plan<'_>) -> Result<(), Failure> {
             times.push(start.elapsed().as_secs_f64());
             drop(rules);
         }
-        println!("  {:<44} {:>8.2} ms", bundled.id, median(&mut times) * 1e3);
+        outln!("  {:<44} {:>8.2} ms", bundled.id, median(&mut times) * 1e3);
     }
     Ok(())
 }
@@ -160,8 +165,8 @@ fn loading(plan: &Plan<'_>) -> Result<(), Failure> {
 /// through a random game and at its end, the bytes its position history
 /// adds for each placement, and how long a copy into reused memory takes.
 fn memory(plan: &Plan<'_>) -> Result<(), Failure> {
-    println!();
-    println!(
+    outln!();
+    outln!(
         "A 19x19 game for tree search (tromp-taylor, random games, median of {}):",
         plan.games
     );
@@ -187,19 +192,19 @@ fn memory(plan: &Plan<'_>) -> Result<(), Failure> {
         end.push(memory.game as f64);
         per_placement.push(memory.history as f64 / (first + rest).max(1) as f64);
     }
-    println!(
+    outln!(
         "  a copy half way (180 actions), without its history {:>8.0} bytes",
         median(&mut middle)
     );
-    println!(
+    outln!(
         "  a copy at the end, without its history              {:>8.0} bytes",
         median(&mut end)
     );
-    println!(
+    outln!(
         "  the position history, per placement                  {:>8.1} bytes",
         median(&mut per_placement)
     );
-    println!(
+    outln!(
         "  copying a game half way into reused memory           {:>8.0} ns",
         median(&mut copy_ns)
     );
@@ -262,7 +267,7 @@ fn measure(
             run_placements += stats.placements;
             unfinished += usize::from(!stats.finished);
             if progress && game_number % 64 == 0 {
-                eprint!(
+                err!(
                     "\r  {label}: run {}/{}, game {}/{}   ",
                     run + 1,
                     plan.runs,
@@ -278,7 +283,7 @@ fn measure(
         placements += run_placements;
     }
     if progress {
-        eprint!("\r{:70}\r", "");
+        err!("\r{:70}\r", "");
     }
     Ok(Some(Measured {
         label,

@@ -20,12 +20,12 @@ pub(crate) fn run(
     };
     let text = render(&loaded.game, &loaded.info, form);
     if output == "-" {
-        print!("{text}");
+        out!("{text}");
         return Ok(());
     }
     std::fs::write(output, text)
         .map_err(|e| Failure::Message(format!("cannot write {output}: {e}")))?;
-    eprintln!(
+    errln!(
         "{input} -> {output}: {} actions",
         loaded.game.record().len()
     );

@@ -10,8 +10,8 @@ pub(crate) fn run() -> Result<(), Failure> {
     let outcome = tengen_json::engine::session(&mut engine, &mut stdin.lock(), &mut stdout.lock());
     match outcome {
         Ok(()) => Ok(()),
-        // A controller that stops reading ends the session quietly.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(Failure::Message(format!("the engine session ended: {e}"))),
+        // A closed pipe ends quietly, any other write error with one line
+        // (see `crate::output`).
+        Err(e) => Err(Failure::Output(e)),
     }
 }

@@ -37,7 +37,7 @@ pub(crate) fn run(name: &str, format: Format) -> Result<(), Failure> {
         }
         print_ruleset(&ruleset);
         if !components.is_empty() {
-            println!("\n(`{name}` is also a component id: see `tengen explain SECTION/{name}`.)");
+            outln!("\n(`{name}` is also a component id: see `tengen explain SECTION/{name}`.)");
         }
         return Ok(());
     }
@@ -61,7 +61,7 @@ pub(crate) fn run(name: &str, format: Format) -> Result<(), Failure> {
     }
     for (i, r) in components.iter().enumerate() {
         if i > 0 {
-            println!();
+            outln!();
         }
         print_component(r);
     }
@@ -80,12 +80,12 @@ fn print_json(ruleset: Option<&ResolvedRuleset>, components: &[&Registration]) {
 }
 
 fn print_ruleset(r: &ResolvedRuleset) {
-    println!("{} ({})", r.meta.name, r.meta.id);
-    println!("{}\n", r.meta.summary);
+    outln!("{} ({})", r.meta.name, r.meta.id);
+    outln!("{}\n", r.meta.summary);
     if !r.meta.docs.trim().is_empty() {
-        println!("{}\n", r.meta.docs.trim());
+        outln!("{}\n", r.meta.docs.trim());
     }
-    println!("Composition:");
+    outln!("Composition:");
     for (kind, section) in &r.sections {
         let params = section
             .params
@@ -98,40 +98,41 @@ fn print_ruleset(r: &ResolvedRuleset) {
         } else {
             format!(" ({params})")
         };
-        println!("  {:10} {}{params}", kind.section(), section.kind);
+        outln!("  {:10} {}{params}", kind.section(), section.kind);
     }
-    println!(
+    outln!(
         "  colours    {} and {}",
-        r.meta.colours[0], r.meta.colours[1]
+        r.meta.colours[0],
+        r.meta.colours[1]
     );
     if !r.options.is_empty() {
-        println!("\nOptions (--option ...):");
+        outln!("\nOptions (--option ...):");
         for (name, spec) in &r.options {
             let default = match (spec.form(), &spec.default) {
                 (Some(OptionForm::Choice), Some(d)) => format!(" [default {d}]"),
                 _ => String::new(),
             };
-            println!("  {}{default}\n      {}", spec.usage(name), spec.summary);
+            outln!("  {}{default}\n      {}", spec.usage(name), spec.summary);
         }
     }
     if !r.meta.sources.is_empty() {
-        println!("\nSources:");
+        outln!("\nSources:");
         for s in &r.meta.sources {
-            println!("  - {s}");
+            outln!("  - {s}");
         }
     }
 }
 
 fn print_component(r: &Registration) {
-    println!("{} `{}` ({})", r.kind.trait_name(), r.id, r.location());
-    println!("Use it with: [{}] kind = \"{}\"\n", r.kind.section(), r.id);
-    println!("{}", r.docs());
+    outln!("{} `{}` ({})", r.kind.trait_name(), r.id, r.location());
+    outln!("Use it with: [{}] kind = \"{}\"\n", r.kind.section(), r.id);
+    outln!("{}", r.docs());
     let params = r.params();
     if params.is_empty() {
-        println!("\nParameters: none.");
+        outln!("\nParameters: none.");
         return;
     }
-    println!("\nParameters:");
+    outln!("\nParameters:");
     for p in params {
         let mut facts = vec![p.kind.clone()];
         if p.required {
@@ -143,7 +144,7 @@ fn print_component(r: &Registration) {
         if let Some(a) = &p.allowed {
             facts.push(a.clone());
         }
-        println!(
+        outln!(
             "  {} ({})\n      {}",
             p.name,
             facts.join("; "),

@@ -25,5 +25,5 @@ pub(crate) fn run(
         &mut std::io::stdin().lock(),
         &mut std::io::stdout().lock(),
     )
-    .map_err(|e| Failure::Message(format!("cannot read the input: {e}")))
+    .map_err(Failure::Output)
 }

@@ -11,7 +11,7 @@ pub(crate) fn run(format: super::Format) -> Result<(), Failure> {
         )));
         return Ok(());
     }
-    println!("Rulesets (tengen play ID):");
+    outln!("Rulesets (tengen play ID):");
     let width = library
         .bundled()
         .iter()
@@ -23,11 +23,11 @@ pub(crate) fn run(format: super::Format) -> Result<(), Failure> {
             .resolve(bundled.id, &[])
             .map(|r| r.meta.summary)
             .unwrap_or_else(|_| "(does not load: run `tengen validate`)".into());
-        println!("  {:width$}  {summary}", bundled.id);
+        outln!("  {:width$}  {summary}", bundled.id);
     }
     let registry = library.registry();
     for kind in ComponentKind::ALL {
-        println!(
+        outln!(
             "\n{} components ([{}] kind = ...):",
             kind.trait_name(),
             kind.section()
@@ -38,9 +38,9 @@ pub(crate) fn run(format: super::Format) -> Result<(), Failure> {
             .max()
             .unwrap_or(0);
         for r in registry.of_kind(kind) {
-            println!("  {:width$}  {}", r.id, r.summary());
+            outln!("  {:width$}  {}", r.id, r.summary());
         }
     }
-    println!("\nMore: tengen explain NAME");
+    outln!("\nMore: tengen explain NAME");
     Ok(())
 }

@@ -33,7 +33,7 @@ pub(crate) enum Format {
 
 /// Prints a JSON document on standard output.
 pub(crate) fn print_document(document: &tengen_json::Document) {
-    println!("{}", document.to_pretty());
+    outln!("{}", document.to_pretty());
 }
 
 /// In JSON, prints the error document of a failure on standard output
@@ -61,11 +61,13 @@ pub(crate) enum Failure {
     Reported,
     /// A message still to print.
     Message(String),
+    /// The output could not be written (see [`crate::output`]).
+    Output(std::io::Error),
 }
 
 /// Prints diagnostics to standard error, styled on a terminal.
 pub(crate) fn report(diagnostics: &Diagnostics) {
-    eprint!("{}", diagnostics.render(std::io::stderr().is_terminal()));
+    err!("{}", diagnostics.render(std::io::stderr().is_terminal()));
 }
 
 /// Assembles a ruleset, or prints why it cannot be.

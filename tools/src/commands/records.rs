@@ -111,7 +111,7 @@ pub(crate) fn load_text(
             };
             let imported = read_sgf(text, choice).map_err(|e| sgf_failure(file, &e))?;
             for warning in &imported.warnings {
-                eprintln!("warning: {file}: {warning}");
+                errln!("warning: {file}: {warning}");
             }
             Ok(Loaded {
                 game: imported.game,
@@ -222,7 +222,7 @@ fn scenario_text(game: &Game) -> String {
 pub(crate) fn save(game: &Game, info: &GameInfo, file: &str) -> Result<(), String> {
     let text = render(game, info, Form::of(file, None));
     if file == "-" {
-        print!("{text}");
+        out!("{text}");
         return Ok(());
     }
     std::fs::write(file, text).map_err(|e| format!("cannot write {file}: {e}"))

@@ -73,9 +73,9 @@ pub(crate) fn run(
 
 /// Prints the final board and status.
 fn finish(game: &Game, last: &PointSet) {
-    print!("{}{}", view::board(game, last), view::status(game));
+    out!("{}{}", view::board(game, last), view::status(game));
     if game.state().phase() == tengen_core::Phase::Over {
-        print!("{}", view::pass_alive(game));
+        out!("{}", view::pass_alive(game));
     }
 }
 
@@ -136,7 +136,7 @@ fn replay_notation(
                     ));
                     return Err(Failure::Message(message));
                 }
-                println!("{}", view::board(&game, &last));
+                outln!("{}", view::board(&game, &last));
                 return Err(Failure::Message(message));
             }
         }

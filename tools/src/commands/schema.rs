@@ -32,7 +32,7 @@ pub(crate) fn run(
     if let Some(path) = check {
         let on_disk = std::fs::read_to_string(path).unwrap_or_default();
         if on_disk == current {
-            println!("{path} is current");
+            outln!("{path} is current");
             return Ok(());
         }
         return Err(Failure::Message(format!(
@@ -42,9 +42,9 @@ pub(crate) fn run(
     if let Some(path) = write {
         std::fs::write(path, &current)
             .map_err(|e| Failure::Message(format!("cannot write {path}: {e}")))?;
-        println!("wrote {path}");
+        outln!("wrote {path}");
         return Ok(());
     }
-    print!("{current}");
+    out!("{current}");
     Ok(())
 }

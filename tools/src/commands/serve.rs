@@ -47,7 +47,7 @@ pub(crate) fn run(options: Options) -> Result<(), Failure> {
         .map_err(|e| Failure::Message(e.to_string()))?;
     let address = config.address;
     tengen_web::serve(config, |bound| {
-        println!("tengen serves the playground at http://{bound}/ (Ctrl-C stops it)");
+        outln!("tengen serves the playground at http://{bound}/ (Ctrl-C stops it)");
     })
     .map_err(|e| Failure::Message(format!("cannot serve on {address}: {e}")))
 }

@@ -15,12 +15,12 @@ pub(crate) fn run(
         return Ok(());
     }
     let r = &rules.ruleset;
-    println!("# {} ({}){}", r.meta.name, r.meta.id, applied(&r.applied));
-    println!("# board: {} points", rules.geometry.point_count());
+    outln!("# {} ({}){}", r.meta.name, r.meta.id, applied(&r.applied));
+    outln!("# board: {} points", rules.geometry.point_count());
     for (kind, section) in &r.sections {
-        println!("\n[{}]\nkind = {:?}", kind.section(), section.kind);
+        outln!("\n[{}]\nkind = {:?}", kind.section(), section.kind);
         for (key, value) in &section.params {
-            println!("{key} = {value}");
+            outln!("{key} = {value}");
         }
     }
     Ok(())

@@ -17,7 +17,7 @@ pub(crate) fn run(files: &[String], format: super::Format) -> Result<(), Failure
                 ok: diagnostics.is_empty(),
                 diagnostics: tengen_json::catalogue::diagnostics(&diagnostics),
             }),
-            super::Format::Text if diagnostics.is_empty() => println!("{file}: ok"),
+            super::Format::Text if diagnostics.is_empty() => outln!("{file}: ok"),
             super::Format::Text => super::report(&diagnostics),
         }
     }

@@ -73,23 +73,23 @@ pub(crate) fn run(
     let mut out = std::io::stdout();
     // The actions of each line played, and whether the AI played it.
     let mut lines_played: Vec<(usize, bool)> = Vec::new();
-    println!(
+    outln!(
         "{}: {}\nType `help` for the move notation.\n",
         game.rules().ruleset.meta.name,
         game.rules().ruleset.meta.summary
     );
     let show = |game: &Game, last: &PointSet| {
-        print!(
+        out!(
             "{}{}{}",
             view::board(game, last),
             view::status(game),
             view::facts(game)
         );
         if display.hex_tracker && game.state().phase() == tengen_core::Phase::Play {
-            print!("{}", view::hex_index(game));
+            out!("{}", view::hex_index(game));
         }
         if display.pass_alive || game.state().phase() == tengen_core::Phase::Over {
-            print!("{}", view::pass_alive(game));
+            out!("{}", view::pass_alive(game));
         }
     };
     show(&game, &PointSet::default());
@@ -98,12 +98,12 @@ pub(crate) fn run(
         if opponents.any() {
             ai_turns(&mut game, &mut opponents, &mut lines_played, &show);
         }
-        print!("{}", view::prompt(&game));
-        let _ = out.flush();
+        out!("{}", view::prompt(&game));
+        out.flush().map_err(Failure::Output)?;
         input.clear();
         match stdin.lock().read_line(&mut input) {
             Ok(0) => {
-                println!();
+                outln!();
                 break;
             }
             Ok(_) => {}
@@ -111,12 +111,12 @@ pub(crate) fn run(
         }
         let line = input.trim();
         if echo {
-            println!("{line}");
+            outln!("{line}");
         }
         match line.to_ascii_lowercase().as_str() {
             "" => continue,
             "help" | "?" => {
-                println!("{HELP}");
+                outln!("{HELP}");
                 continue;
             }
             "quit" | "exit" => break,
@@ -125,7 +125,7 @@ pub(crate) fn run(
                 continue;
             }
             "record" => {
-                print!("{}", format_record(&game));
+                out!("{}", format_record(&game));
                 continue;
             }
             _ if line.to_ascii_lowercase().starts_with("save ") => {
@@ -137,8 +137,8 @@ pub(crate) fn run(
                     }
                 }
                 match super::records::save(&game, &info, file) {
-                    Ok(()) => println!("Saved {} actions to {file}.", game.record().len()),
-                    Err(e) => println!("  ! {e}"),
+                    Ok(()) => outln!("Saved {} actions to {file}.", game.record().len()),
+                    Err(e) => outln!("  ! {e}"),
                 }
                 continue;
             }
@@ -148,17 +148,17 @@ pub(crate) fn run(
             }
             "hint" => {
                 match opponents.hint(&game) {
-                    Some((seat, choice)) => println!(
+                    Some((seat, choice)) => outln!(
                         "Hint for {}: {}",
                         view::seat_name(&game, seat),
                         opponent::describe(&game, &choice)
                     ),
-                    None => println!("  ! there is nothing to choose"),
+                    None => outln!("  ! there is nothing to choose"),
                 }
                 continue;
             }
             "undo" if !game.rules().ruleset.meta.undo => {
-                println!("  ! this ruleset allows no take-back once a turn is committed");
+                outln!("  ! this ruleset allows no take-back once a turn is committed");
                 continue;
             }
             "undo" => {
@@ -173,9 +173,9 @@ pub(crate) fn run(
                             let _ = game.undo();
                         }
                         if actions > 0 {
-                            println!("Took back your last line and the AI's reply.");
+                            outln!("Took back your last line and the AI's reply.");
                         } else {
-                            println!("Took back the last line.");
+                            outln!("Took back the last line.");
                         }
                         show(&game, &view::last_move(&game));
                     }
@@ -183,9 +183,9 @@ pub(crate) fn run(
                         // Only the AI has played: nothing of yours to take
                         // back, so its moves stay.
                         lines_played.push((actions, true));
-                        println!("  ! there is no line of yours to undo");
+                        outln!("  ! there is no line of yours to undo");
                     }
-                    None => println!("  ! there is nothing to undo"),
+                    None => outln!("  ! there is nothing to undo"),
                 }
                 continue;
             }
@@ -194,7 +194,7 @@ pub(crate) fn run(
         let parsed = match parse_line(&game.rules().geometry, line) {
             Ok(parsed) => parsed,
             Err(e) => {
-                println!("  ! {e}");
+                outln!("  ! {e}");
                 continue;
             }
         };
@@ -203,11 +203,11 @@ pub(crate) fn run(
             Ok(_) => {
                 lines_played.push((game.record().len() - before, false));
                 for note in line_events(&mut game, before) {
-                    println!("  {note}");
+                    outln!("  {note}");
                 }
                 show(&game, &view::last_move(&game));
             }
-            Err(refusal) => println!("  ! {refusal}"),
+            Err(refusal) => outln!("  ! {refusal}"),
         }
     }
     Ok(())
@@ -234,17 +234,17 @@ fn ai_turns(
         let before = game.record().len();
         let who = view::seat_name(game, seat);
         if let Err(refusal) = game.apply(seat, choice.action) {
-            println!("  ! the AI's choice was refused: {refusal}");
+            outln!("  ! the AI's choice was refused: {refusal}");
             return;
         }
-        println!("{who} (AI) plays {}.", opponent::describe(game, &choice));
+        outln!("{who} (AI) plays {}.", opponent::describe(game, &choice));
         lines_played.push((game.record().len() - before, true));
         for note in line_events(game, before) {
-            println!("  {note}");
+            outln!("  {note}");
         }
         show(game, &view::last_move(game));
     }
-    println!("  ! the AI stopped after {limit} actions in a row");
+    outln!("  ! the AI stopped after {limit} actions in a row");
 }
 
 /// The notable events of the actions played since `before`, replayed on a
@@ -276,6 +276,6 @@ fn legal(game: &Game) {
             .iter()
             .map(|&a| tengen_core::notation::format_action(g, a))
             .collect();
-        println!("{}: {}", view::seat_name(game, seat), words.join(", "));
+        outln!("{}: {}", view::seat_name(game, seat), words.join(", "));
     }
 }

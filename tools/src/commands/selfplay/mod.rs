@@ -97,7 +97,7 @@ fn parse_shard(text: &str) -> Result<(u64, u64), String> {
 pub(crate) fn run(args: &Args) -> Result<(), Failure> {
     if let Some(SelfplayCommand::Summarize { files }) = &args.command {
         let outcomes = summary::read(files).map_err(Failure::Message)?;
-        print!("{}", summary::render(&outcomes));
+        out!("{}", summary::render(&outcomes));
         return Ok(());
     }
     let Some(ruleset) = &args.ruleset else {
@@ -145,16 +145,14 @@ pub(crate) fn run(args: &Args) -> Result<(), Failure> {
     let written = plan.play(jobs, |done, outcome| {
         let line = serde_json::to_string(outcome).unwrap_or_default();
         if progress {
-            eprint!("\r  {ruleset}: game {done}/{}   ", games.len());
+            err!("\r  {ruleset}: game {done}/{}   ", games.len());
         }
         writeln!(out, "{line}")
     });
     if progress {
-        eprint!("\r{:60}\r", "");
+        err!("\r{:60}\r", "");
     }
-    written
-        .and_then(|()| out.flush())
-        .map_err(|e| Failure::Message(format!("cannot write the results: {e}")))
+    written.and_then(|()| out.flush()).map_err(Failure::Output)
 }
 
 /// The games of a run, and what they are played with.
