@@ -130,7 +130,8 @@ async fn answer(
     reply(&state.table.with(name, f).await?)
 }
 
-/// Reads a JSON body into `T`, naming what is wrong with it.
+/// Reads a JSON body into `T`, naming what is wrong with it (a key given
+/// twice included).
 pub(crate) fn read<T: DeserializeOwned>(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<T, ApiError> {
@@ -149,7 +150,7 @@ pub(crate) fn read<T: DeserializeOwned>(
     } else {
         &bytes
     };
-    serde_json::from_slice(text).map_err(|e| {
+    tengen_json::strict::from_slice(text).map_err(|e| {
         EngineError::new(
             if e.is_syntax() || e.is_eof() {
                 "malformed-json"

@@ -3,7 +3,9 @@
 //! Chromium through playwright-core (scenarios: a Thue-Morse double move,
 //! an Enhanced Go special turn cancelled then committed, a Kill-All
 //! Pieboxing claim, a 9x9 game of Go to a scored result, learn mode, the
-//! computer and a hint, the snub-square board on a phone-size screen).
+//! computer and a hint, the snub-square board on a phone-size screen, and
+//! an attacker's page on another origin and under a rebound name that
+//! cannot change or read a game).
 //!
 //! Without `node`, the script's `node_modules` (`npm ci` in
 //! `web/tests/browser`) or `/usr/bin/chromium`, the test says why and

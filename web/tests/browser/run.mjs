@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
 
 const BASE = process.env.TENGEN_URL;
 if (!BASE) {
@@ -64,8 +65,8 @@ async function until(probe, what, timeout = 8000) {
 async function api(method, route, body) {
   const response = await fetch(new URL(route, BASE), {
     method,
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
+    headers: method !== 'GET' ? { 'content-type': 'application/json' } : {},
+    body: method !== 'GET' ? JSON.stringify(body ?? {}) : undefined,
   });
   const data = await response.json();
   if (!response.ok) throw new Failure(`${method} ${route}: ${response.status} ${JSON.stringify(data)}`);
@@ -414,6 +415,50 @@ scenario('snub-square board on a phone-size screen', async (page) => {
   await screenshot(page, '6-phone-snub');
 });
 
+scenario('a page on another origin cannot change a game, nor a rebound name read one', async (page) => {
+  const created = await api('POST', '/api/games', { ruleset: 'go', options: ['size=9'] });
+  const game = created.game;
+  const before = await serverState(game);
+  // A page an attacker serves elsewhere, which knows the game's address.
+  const target = new URL(`/api/games/${game}/actions`, BASE).href;
+  const attack = `<!doctype html><script>
+    window.done = (async () => {
+      const results = [];
+      const body = JSON.stringify({ action: { type: 'resign' } });
+      for (const init of [
+        { method: 'POST', mode: 'no-cors', body },
+        { method: 'POST', mode: 'no-cors', body, headers: { 'content-type': 'text/plain' } },
+        { method: 'POST', body, headers: { 'content-type': 'application/json' } },
+      ]) {
+        try { const r = await fetch(${JSON.stringify(target)}, init); results.push(r.type + ':' + r.status); }
+        catch (e) { results.push('refused: ' + e.message); }
+      }
+      return results;
+    })();
+  </script>`;
+  const server = http.createServer((_, res) => { res.setHeader('content-type', 'text/html'); res.end(attack); });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const evil = await page.context().newPage();
+  try {
+    await evil.goto(`http://evil.test:${server.address().port}/`);
+    const results = await evil.evaluate(() => window.done);
+    check(results.length === 3, `the attack page ran its requests: ${results}`);
+    same((await serverState(game)).result, before.result, 'the game is not resigned');
+    same((await serverState(game)).actions, before.actions, 'nothing was played');
+    // DNS rebinding: a name of the attacker's that resolves to the
+    // server's address is refused, page and API alike.
+    const rebound = new URL(BASE);
+    rebound.hostname = 'evil.test';
+    const response = await evil.goto(rebound.href);
+    same(response.status(), 421, 'the server refuses a page asked for under another name');
+    const read = await evil.evaluate(async (g) => (await fetch(`/api/games/${g}`)).status, game);
+    same(read, 421, 'a rebound page cannot read the game');
+  } finally {
+    await evil.close();
+    server.close();
+  }
+});
+
 // ------------------------------------------------------------------- main
 
 const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'tengen-chromium-'));
@@ -424,6 +469,9 @@ const context = await chromium.launchPersistentContext(userData, {
   args: [
     '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    // An attacker's name that resolves to this machine (the cross-origin
+    // and DNS-rebinding scenario).
+    '--host-resolver-rules=MAP evil.test 127.0.0.1',
   ],
   viewport: { width: 1280, height: 900 },
   hasTouch: true,
