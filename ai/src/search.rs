@@ -46,6 +46,12 @@ pub struct SearchConfig {
     pub max_nodes: usize,
 }
 
+/// The most playouts one choice may be asked to spend, whoever asks (a
+/// protocol, the command line, the playground): a million, some minutes
+/// of thought on 19x19, so no request can ask for a search that never
+/// ends.
+pub const MAX_PLAYOUTS: u64 = 1_000_000;
+
 /// The bytes of one node of the search tree.
 pub const NODE_BYTES: usize = std::mem::size_of::<crate::tree::Node>();
 

@@ -39,13 +39,17 @@ pub(super) fn rules(engine: &mut Engine, args: &[String]) -> Reply {
     Ok(words.join(" "))
 }
 
-/// `tengen-playouts N`: the computer player's playouts a move, from 1
-/// (refused for the random player, which plays none).
+/// `tengen-playouts N`: the computer player's playouts a move, from 1 to
+/// [`tengen_ai::MAX_PLAYOUTS`] (refused for the random player, which
+/// plays none).
 pub(super) fn playouts(engine: &mut Engine, args: &[String]) -> Reply {
     let args = Args::new(args, "tengen-playouts NUMBER");
     let n = args.number("the playouts")?;
-    if n == 0 {
-        return Err(args.error("give at least one playout"));
+    if !(1..=tengen_ai::MAX_PLAYOUTS).contains(&n) {
+        return Err(args.error(format!(
+            "the playouts must be from 1 to {}, not {n}",
+            tengen_ai::MAX_PLAYOUTS
+        )));
     }
     match &mut engine.ai {
         Computer::Mcts(search) => search.set_playouts(n),

@@ -139,7 +139,8 @@ enum Command {
         white: commands::play::Controller,
         /// The AI's strength: the playouts its search spends on each
         /// action (hints use the same).
-        #[arg(long, default_value_t = 2000, value_name = "N")]
+        #[arg(long, default_value_t = 2000, value_name = "N",
+              value_parser = clap::value_parser!(u64).range(1..=tengen_ai::MAX_PLAYOUTS))]
         playouts: u64,
         /// A time limit for each of the AI's actions, in seconds: the search
         /// stops at the limit or the playouts, whichever comes first.
@@ -382,7 +383,8 @@ enum Command {
         player: tengen_gtp::PlayerKind,
         /// The computer player's playouts a move (`genmove`; not used by
         /// the random player).
-        #[arg(long, default_value_t = 2000)]
+        #[arg(long, default_value_t = 2000,
+              value_parser = clap::value_parser!(u64).range(1..=tengen_ai::MAX_PLAYOUTS))]
         playouts: u64,
         /// The seed of the computer player's random draws.
         #[arg(long, default_value_t = 1)]

@@ -144,3 +144,22 @@ fn the_random_player_plays_a_whole_game() {
         "{score}"
     );
 }
+
+/// Every count GTP takes is bounded (issue 22, item 14): playouts past
+/// the most a choice may spend are refused with the range, the session
+/// goes on, and `genmove` still answers at the playouts set before.
+#[test]
+fn playouts_beyond_the_bound_are_refused_and_the_session_goes_on() {
+    let args = ["gtp", "-o", "size=9"];
+    let input = "tengen-playouts 18446744073709551615\ntengen-playouts 1000001\ntengen-playouts 0\ntengen-playouts 20\ngenmove b\n";
+    let output = session_with(&args, input.as_bytes());
+    let responses: Vec<&str> = output.split_terminator("\n\n").collect();
+    for refused in &responses[..3] {
+        assert!(
+            refused.starts_with("? ") && refused.contains("from 1 to 1000000"),
+            "{output}"
+        );
+    }
+    assert_eq!(responses[3], "=", "{output}");
+    assert!(responses[4].starts_with("= "), "{output}");
+}

@@ -20,7 +20,7 @@ use tengen_core::{Game, Refusal, Rules, Seat, ToAct};
 pub const DEFAULT_PLAYOUTS: u64 = 1000;
 
 /// The most playouts a choice may be asked to spend.
-pub const MAX_PLAYOUTS: u64 = 1_000_000;
+pub const MAX_PLAYOUTS: u64 = tengen_ai::MAX_PLAYOUTS;
 
 /// The most nodes a held game's search tree keeps: 524,288 nodes of
 /// 40 bytes, 20 MiB, so a program holding many games holds a bounded
