@@ -66,20 +66,23 @@ impl TwoBatch {
         (1..=most).any(|other| self.broken(size, other).is_empty())
     }
 
-    /// The restrictions the two sizes break, in words.
+    /// The restrictions the two sizes break, in words. The sums and
+    /// doubles are taken in 64 bits, so a declared size as large as a
+    /// declaration can hold is judged, never wrapped round.
     fn broken(&self, a: u32, b: u32) -> Vec<String> {
         let mut broken = Vec::new();
-        let most = self.points.saturating_sub(2) as u32;
-        if a + b > most {
+        let most = self.points.saturating_sub(2) as u64;
+        let (wide_a, wide_b) = (u64::from(a), u64::from(b));
+        if wide_a + wide_b > most {
             broken.push(format!(
                 "A + B = {} is more than the points less 2 ({most})",
-                a + b
+                wide_a + wide_b
             ));
         }
-        if a > 2 * b {
+        if wide_a > 2 * wide_b {
             broken.push(format!("A = {a} is more than twice B = {b}"));
         }
-        if b > 2 * a {
+        if wide_b > 2 * wide_a {
             broken.push(format!("B = {b} is more than twice A = {a}"));
         }
         broken

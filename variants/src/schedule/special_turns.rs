@@ -94,8 +94,20 @@ impl FromParams for SpecialTurns {
 }
 
 impl SpecialTurns {
+    /// The price of `n` stones, n^power; a price too large for 64 bits
+    /// is the largest there is (no board holds so many stones), never a
+    /// number wrapped round to a small one.
     fn cost(&self, n: u32) -> u64 {
-        u64::from(n).pow(self.power)
+        u64::from(n).saturating_pow(self.power)
+    }
+
+    /// The price of `n` stones as a player reads it: the number, or for a
+    /// price past 64 bits the power itself.
+    fn price_in_words(&self, n: u32) -> String {
+        match u64::from(n).checked_pow(self.power) {
+            Some(price) => price.to_string(),
+            None => format!("{n}^{}, more than any board holds,", self.power),
+        }
     }
 
     /// The largest special turn `seat` can afford now (0 if none).
@@ -166,12 +178,12 @@ impl SpecialTurns {
                 if largest == 0 {
                     format!(
                         "{n} stones cost {} of your own stones and you have {stones}: you cannot afford a special turn yet",
-                        self.cost(n)
+                        self.price_in_words(n)
                     )
                 } else {
                     format!(
                         "{n} stones cost {} of your own stones and you have {stones}: n can be at most {largest}",
-                        self.cost(n)
+                        self.price_in_words(n)
                     )
                 },
             ));
