@@ -133,7 +133,7 @@ impl Config {
         time("search_wait", self.search_wait, Duration::ZERO, MAX_TIMEOUT)?;
         time("search_time", self.search_time, tick, MAX_TIMEOUT)?;
         for host in &self.allowed_hosts {
-            if host.is_empty() || host.contains(['/', ' ', '@']) {
+            if !crate::hosts::is_host(host) {
                 return Err(ConfigError {
                     setting: "--allow-host",
                     range: format!("a host name, with or without a port, not `{host}`"),
@@ -171,5 +171,10 @@ mod tests {
             ..Config::default()
         };
         assert_eq!(bad_host.check().unwrap_err().setting, "--allow-host");
+        let bad_port = Config {
+            allowed_hosts: vec!["studio.local:abc".into()],
+            ..Config::default()
+        };
+        assert_eq!(bad_port.check().unwrap_err().setting, "--allow-host");
     }
 }

@@ -27,6 +27,12 @@ pub(crate) struct Hosts {
     named: Vec<Named>,
 }
 
+/// Whether `host` is a host the server can be told to answer as:
+/// `name` or `name:port` (an IPv6 address in brackets).
+pub(crate) fn is_host(host: &str) -> bool {
+    !host.contains(['/', ' ', '@']) && split(host).is_some()
+}
+
 /// `name[:port]` (an IPv6 address in brackets), the name lowercased.
 fn split(authority: &str) -> Option<(String, Option<u16>)> {
     let (name, port) = if let Some(rest) = authority.strip_prefix('[') {
