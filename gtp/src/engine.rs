@@ -187,6 +187,7 @@ pub(super) fn one_line(diagnostics: &Diagnostics) -> String {
         .items
         .iter()
         .map(|d| d.message.clone())
+        .chain(diagnostics.omitted_note())
         .collect();
     messages.join("; ")
 }

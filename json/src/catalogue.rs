@@ -410,9 +410,25 @@ impl From<&Diagnostic> for DiagnosticForm {
     }
 }
 
-/// The diagnostics of one load, in the order reported.
+/// The diagnostics of one load, in the order reported. Where more were
+/// found than are reported (see [`tengen_core::ruleset::MAX_DIAGNOSTICS`]),
+/// a last entry with the code `more-problems` says how many more.
 pub fn diagnostics(diagnostics: &Diagnostics) -> Vec<DiagnosticForm> {
-    diagnostics.items.iter().map(DiagnosticForm::from).collect()
+    let mut forms: Vec<DiagnosticForm> =
+        diagnostics.items.iter().map(DiagnosticForm::from).collect();
+    if let Some(note) = diagnostics.omitted_note() {
+        forms.push(DiagnosticForm {
+            code: "more-problems".into(),
+            message: note,
+            file: None,
+            line: None,
+            column: None,
+            option: None,
+            key_path: String::new(),
+            help: None,
+        });
+    }
+    forms
 }
 
 /// The check of one ruleset file (or bundled id).

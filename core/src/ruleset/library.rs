@@ -6,8 +6,11 @@ use crate::registry::Registry;
 use crate::rules::{ComponentKind, Rules};
 use crate::ruleset::assemble::assemble;
 use crate::ruleset::diagnostic::{Diagnostic, Diagnostics, Source};
-use crate::ruleset::model::{OptionForm, OptionSpec, ResolvedRuleset, RulesetMeta, Section};
+use crate::ruleset::model::{ResolvedRuleset, RulesetMeta, Section};
 use crate::ruleset::node::{Node, Origin};
+use crate::ruleset::options::{
+    Declared, apply_options, changes, check_options, declared_options, patch_section, sections_only,
+};
 use crate::ruleset::schema::ruleset_schema;
 use crate::ruleset::validate::SchemaValidator;
 use crate::suggest::closest;
@@ -46,7 +49,11 @@ pub struct Library {
     registry: &'static Registry,
     bundled: Vec<Bundled>,
     schema: serde_json::Value,
+    /// Checks a whole document.
     validator: SchemaValidator,
+    /// Checks resolved sections alone (the schema without its required
+    /// `[ruleset]`).
+    sections_validator: SchemaValidator,
 }
 
 impl std::fmt::Debug for Library {
@@ -80,11 +87,41 @@ impl Top<'_> {
     }
 }
 
-/// A ruleset resolved, with the document it came from (for locating
-/// problems found later).
+/// A ruleset resolved, in the parts later steps use, with the problems
+/// found so far (whose sources locate problems found later).
 struct Loaded {
-    tree: Node,
+    /// The `[ruleset]` table.
+    meta: Node,
+    /// The options declared.
+    options: Vec<Declared>,
+    /// The seven sections, with the chosen options applied.
+    sections: Node,
     diagnostics: Diagnostics,
+}
+
+impl Loaded {
+    /// The typed, resolved ruleset; `applied` are the options as given.
+    /// A failure is a problem of the whole (see [`Loaded::whole_problem`]).
+    fn typed(&self, reference: &str, applied: &[String]) -> Result<ResolvedRuleset, String> {
+        let meta = typed_meta(&self.meta)?;
+        let options = self
+            .options
+            .iter()
+            .map(|(name, spec, _)| (name.clone(), spec.clone()))
+            .collect();
+        typed(meta, &self.sections, options, reference, applied)
+    }
+
+    /// A problem of the resolved ruleset as a whole.
+    fn whole_problem(&self, message: String) -> Diagnostic {
+        Diagnostic::new(
+            &self.diagnostics.sources,
+            "invalid",
+            &self.sections.origin,
+            "",
+            message,
+        )
+    }
 }
 
 impl Library {
@@ -93,11 +130,17 @@ impl Library {
         bundled.sort_by_key(|b| b.id);
         let schema = ruleset_schema(registry);
         let validator = SchemaValidator::new(&schema);
+        let mut sections_schema = schema.clone();
+        if let Some(root) = sections_schema.as_object_mut() {
+            root.remove("required");
+        }
+        let sections_validator = SchemaValidator::new(&sections_schema);
         Library {
             registry,
             bundled,
             schema,
             validator,
+            sections_validator,
         }
     }
 
@@ -124,17 +167,14 @@ impl Library {
         options: &[String],
     ) -> Result<ResolvedRuleset, Diagnostics> {
         let loaded = self.load(Top::Reference(reference), options);
-        let Loaded {
-            tree,
-            mut diagnostics,
-        } = loaded;
-        if !diagnostics.is_empty() {
-            return Err(diagnostics);
+        if !loaded.diagnostics.is_empty() {
+            return Err(loaded.diagnostics);
         }
-        match typed(&tree, reference, options) {
+        match loaded.typed(reference, options) {
             Ok(resolved) => Ok(resolved),
             Err(message) => {
-                let d = Diagnostic::new(&diagnostics.sources, "invalid", &tree.origin, "", message);
+                let d = loaded.whole_problem(message);
+                let mut diagnostics = loaded.diagnostics;
                 diagnostics.items.push(d);
                 Err(diagnostics)
             }
@@ -167,28 +207,27 @@ impl Library {
     }
 
     fn assemble_top(&self, top: Top<'_>, options: &[String]) -> Result<Arc<Rules>, Diagnostics> {
-        let Loaded {
-            tree,
-            mut diagnostics,
-        } = self.load(top, options);
-        if !diagnostics.is_empty() {
-            return Err(diagnostics);
+        let loaded = self.load(top, options);
+        if !loaded.diagnostics.is_empty() {
+            return Err(loaded.diagnostics);
         }
-        let resolved = match typed(&tree, top.name(), options) {
-            Ok(r) => r,
-            Err(message) => {
-                let d = Diagnostic::new(&diagnostics.sources, "invalid", &tree.origin, "", message);
-                diagnostics.items.push(d);
-                return Err(diagnostics);
-            }
-        };
-        match assemble(self.registry, resolved, &tree, &diagnostics.sources) {
-            Ok(rules) => Ok(Arc::new(rules)),
-            Err(items) => {
-                diagnostics.items.extend(items);
-                Err(diagnostics)
-            }
-        }
+        let built = loaded
+            .typed(top.name(), options)
+            .map_err(|message| vec![loaded.whole_problem(message)])
+            .and_then(|resolved| {
+                assemble(
+                    self.registry,
+                    resolved,
+                    &loaded.sections,
+                    &loaded.diagnostics.sources,
+                )
+            });
+        built.map(Arc::new).map_err(|items| {
+            let mut diagnostics = loaded.diagnostics;
+            diagnostics.items.extend(items);
+            diagnostics.cap();
+            diagnostics
+        })
     }
 
     /// Everything `tengen validate` checks: the file and its `extends`
@@ -198,79 +237,163 @@ impl Library {
         self.validate_top(Top::Reference(reference))
     }
 
+    /// The ruleset is read and checked once; each option setting is then
+    /// tried on a copy of the sections alone, so the work is the file's
+    /// size plus, for each setting (at most
+    /// [`MAX_OPTION_SETTINGS`](crate::ruleset::MAX_OPTION_SETTINGS)),
+    /// the sections' size.
     fn validate_top(&self, top: Top<'_>) -> Diagnostics {
-        let mut all = match self.assemble_top(top, &[]) {
-            Ok(_) => Diagnostics::default(),
-            Err(d) => d,
-        };
-        if !all.is_empty() {
-            // The options patch the ruleset: trying them now would only
-            // repeat its own problems.
-            return all;
+        let loaded = self.load(top, &[]);
+        if !loaded.diagnostics.is_empty() {
+            return loaded.diagnostics;
         }
-        let Loaded { tree, .. } = self.load(top, &[]);
-        for (name, spec, _) in declared_options(&tree) {
-            let trials = spec.settings(&name);
-            let failing: Vec<(String, Diagnostics)> = trials
+        let resolved = match loaded.typed(top.name(), &[]) {
+            Ok(resolved) => resolved,
+            Err(message) => {
+                let d = loaded.whole_problem(message);
+                let mut diagnostics = loaded.diagnostics;
+                diagnostics.items.push(d);
+                return diagnostics;
+            }
+        };
+        // The options patch the ruleset: trying them while it has problems
+        // of its own would only repeat those.
+        let sources = &loaded.diagnostics.sources;
+        if let Err(items) = assemble(self.registry, resolved.clone(), &loaded.sections, sources) {
+            let mut diagnostics = loaded.diagnostics;
+            diagnostics.items.extend(items);
+            diagnostics.cap();
+            return diagnostics;
+        }
+        // What a trial assembly needs of the whole: the ruleset's table
+        // without its prose, and no option list (trial rules are checked,
+        // never played).
+        let lean = ResolvedRuleset {
+            meta: RulesetMeta {
+                docs: String::new(),
+                sources: Vec::new(),
+                ..resolved.meta
+            },
+            options: Vec::new(),
+            ..resolved
+        };
+        let mut found = Vec::new();
+        for (name, spec, _) in &loaded.options {
+            let failing: Vec<(String, Vec<Diagnostic>)> = spec
+                .settings(name)
                 .into_iter()
-                .filter_map(|t| {
-                    self.assemble_top(top, std::slice::from_ref(&t))
+                .filter_map(|setting| {
+                    self.try_setting(&loaded, &lean, &setting)
                         .err()
-                        .map(|d| (t, d))
+                        .map(|items| (setting, items))
                 })
                 .collect();
-            let Some((first, diagnostics)) = failing.first() else {
+            let Some((first, items)) = failing.first() else {
                 continue;
             };
             let more = match failing.len() - 1 {
                 0 => String::new(),
                 n => format!(" (and with {n} more of its choices)"),
             };
-            for mut item in diagnostics.items.clone() {
-                if let crate::ruleset::Location::File { source, .. } = &mut item.location {
-                    *source = all.sources.add(diagnostics.sources.get(*source).clone());
-                } else {
+            for item in items {
+                if !matches!(item.location, crate::ruleset::Location::File { .. }) {
                     continue;
                 }
-                let found = format!("found with --option {first}{more}");
+                let found_with = format!("found with --option {first}{more}");
+                let mut item = item.clone();
                 item.help = Some(match item.help {
-                    Some(h) => format!("{h}; {found}"),
-                    None => found,
+                    Some(h) => format!("{h}; {found_with}"),
+                    None => found_with,
                 });
-                if !all.items.contains(&item) {
-                    all.items.push(item);
-                }
+                found.push(item);
             }
         }
-        all
+        let mut diagnostics = loaded.diagnostics;
+        diagnostics.add_new(found);
+        diagnostics.cap();
+        diagnostics
     }
 
+    /// Resolves and assembles the sections of `loaded` with one option
+    /// setting applied (`size=9`), returning the problems if any.
+    fn try_setting(
+        &self,
+        loaded: &Loaded,
+        lean: &ResolvedRuleset,
+        setting: &str,
+    ) -> Result<(), Vec<Diagnostic>> {
+        let sources = &loaded.diagnostics.sources;
+        let applied = [setting.to_string()];
+        let mut sections = loaded.sections.clone();
+        let mut problems = Diagnostics::default();
+        problems.items.extend(apply_options(
+            &mut sections,
+            &applied,
+            &loaded.options,
+            sources,
+        ));
+        problems
+            .items
+            .extend(check_sections(&sections, sources, self.registry));
+        problems.add_new(
+            self.sections_validator
+                .check(self.registry, sources, &sections),
+        );
+        if !problems.items.is_empty() {
+            return Err(problems.items);
+        }
+        let resolved = typed(
+            lean.meta.clone(),
+            &sections,
+            Vec::new(),
+            &lean.source,
+            &applied,
+        )
+        .map_err(|m| vec![loaded.whole_problem(m)])?;
+        assemble(self.registry, resolved, &sections, sources).map(|_| ())
+    }
+
+    /// Reads a ruleset and its `extends` chain, checks its options, and
+    /// applies those given, collecting every problem. Each document is
+    /// checked against the schema as it is read; the sections are checked
+    /// again once resolved (a file that extends another may leave out
+    /// `kind`, and options change them).
     fn load(&self, top: Top<'_>, options: &[String]) -> Loaded {
         let mut diagnostics = Diagnostics::default();
         let mut chain = Vec::new();
         let bundled_only = matches!(top, Top::Text { .. });
         let tree = self.load_document(top, None, bundled_only, None, &mut diagnostics, &mut chain);
-        let Some(mut tree) = tree else {
+        let Some(tree) = tree else {
+            let origin = Origin::Option(top.name().to_string());
+            diagnostics.cap();
             return Loaded {
-                tree: Node::table(Origin::Option(top.name().to_string())),
+                meta: Node::table(origin.clone()),
+                options: Vec::new(),
+                sections: Node::table(origin),
                 diagnostics,
             };
         };
-        let sources = diagnostics.sources.clone();
-        diagnostics.items.extend(check_options(&tree, &sources));
-        diagnostics
-            .items
-            .extend(apply_options(&mut tree, options, &sources));
-        diagnostics
-            .items
-            .extend(check_sections(&tree, &sources, self.registry));
-        for d in self.validator.check(self.registry, &sources, &tree) {
-            if !diagnostics.items.contains(&d) {
-                diagnostics.items.push(d);
-            }
+        let declared = declared_options(&tree);
+        let mut sections = sections_only(&tree);
+        let sources = &diagnostics.sources;
+        let mut found = check_options(&tree, &declared, sources);
+        found.extend(apply_options(&mut sections, options, &declared, sources));
+        found.extend(check_sections(&sections, sources, self.registry));
+        found.extend(
+            self.sections_validator
+                .check(self.registry, sources, &sections),
+        );
+        diagnostics.add_new(found);
+        diagnostics.cap();
+        Loaded {
+            meta: tree
+                .get("ruleset")
+                .cloned()
+                .unwrap_or_else(|| Node::table(tree.origin.clone())),
+            options: declared,
+            sections,
+            diagnostics,
         }
-        diagnostics.sort();
-        Loaded { tree, diagnostics }
     }
 
     /// Opens a ruleset by reference: a bundled id, or a path (relative to
@@ -488,16 +611,12 @@ impl Library {
                 return None;
             }
         };
-        for d in self
+        // A file that extends another may leave out `kind`; the resolved
+        // ruleset is checked for completeness later.
+        let found = self
             .validator
-            .check(self.registry, &diagnostics.sources, &tree)
-        {
-            // A file that extends another may leave out `kind`; the
-            // resolved ruleset is checked for completeness later.
-            if !diagnostics.items.contains(&d) {
-                diagnostics.items.push(d);
-            }
-        }
+            .check(self.registry, &diagnostics.sources, &tree);
+        diagnostics.add_new(found);
         let extends = tree
             .get("ruleset")
             .and_then(|r| r.entry("extends"))
@@ -537,6 +656,8 @@ fn merge(parent: Node, child: &Node) -> Node {
         .iter()
         .map(|e| e.key.as_str())
         .collect();
+    let sections = sections_only(&out);
+    let before = sections.to_json();
     let stale: Vec<String> = declared_options(&out)
         .into_iter()
         .filter(|(name, _, node)| {
@@ -545,11 +666,7 @@ fn merge(parent: Node, child: &Node) -> Node {
                     .get("default")
                     .and_then(Node::as_str)
                     .and_then(|d| node.get("choices").and_then(|c| c.get(d)))
-                    .is_some_and(|choice| {
-                        let mut patched = out.clone();
-                        apply_patch(&mut patched, choice);
-                        sections_json(&patched) != sections_json(&out)
-                    })
+                    .is_some_and(|choice| changes(&sections, &before, choice).is_some())
         })
         .map(|(name, _, _)| name)
         .collect();
@@ -584,9 +701,7 @@ fn merge_tables(parent: Node, child: &Node) -> Node {
                 let options = out
                     .table_mut("options", &entry.key_origin)
                     .expect("options is a table");
-                for option in entry.node.entries() {
-                    options.set(&option.key, option.key_origin.clone(), option.node.clone());
-                }
+                options.set_all(entry.node.entries());
             }
             section if ComponentKind::from_section(section).is_some() => {
                 patch_section(&mut out, section, &entry.key_origin, &entry.node);
@@ -595,349 +710,6 @@ fn merge_tables(parent: Node, child: &Node) -> Node {
         }
     }
     out
-}
-
-/// Applies a section patch: one that names a `kind` replaces the section;
-/// one that does not changes the keys it gives.
-fn patch_section(tree: &mut Node, section: &str, key_origin: &Origin, patch: &Node) {
-    if patch.get("kind").is_some() || tree.get(section).is_none() {
-        tree.set(section, key_origin.clone(), patch.clone());
-    } else if let Some(target) = tree.table_mut(section, key_origin) {
-        for e in patch.entries() {
-            target.set(&e.key, e.key_origin.clone(), e.node.clone());
-        }
-    }
-}
-
-fn apply_patch(tree: &mut Node, patch: &Node) {
-    for e in patch.entries() {
-        patch_section(tree, &e.key, &e.key_origin, &e.node);
-    }
-}
-
-/// The declared options, typed, in declaration order.
-fn declared_options(tree: &Node) -> Vec<(String, OptionSpec, &Node)> {
-    tree.get("options")
-        .map(Node::entries)
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|e| {
-            serde_json::from_value::<OptionSpec>(e.node.to_json())
-                .ok()
-                .map(|spec| (e.key.clone(), spec, &e.node))
-        })
-        .collect()
-}
-
-/// Checks the options a ruleset declares, whatever is chosen.
-fn check_options(tree: &Node, sources: &crate::ruleset::SourceMap) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let declared = declared_options(tree);
-    let names: Vec<&str> = declared.iter().map(|(n, _, _)| n.as_str()).collect();
-    for (name, spec, node) in &declared {
-        let path = format!("options.{name}");
-        let Some(form) = spec.form() else {
-            out.push(Diagnostic::new(
-                sources,
-                "option-form",
-                &node.origin,
-                &path,
-                "an option gives exactly one of `patch` (a switch), `choices` (one patch per value) or `set` (keys a value is written to)",
-            ));
-            continue;
-        };
-        if let Some(default) = &spec.default {
-            let origin = &node.get("default").expect("default present").origin;
-            if form != OptionForm::Choice {
-                out.push(Diagnostic::new(
-                    sources,
-                    "option-form",
-                    origin,
-                    format!("{path}.default"),
-                    "only an option with `choices` has a default",
-                ));
-            } else if let Some(choice) = node.get("choices").and_then(|c| c.get(default)) {
-                let mut patched = tree.clone();
-                apply_patch(&mut patched, choice);
-                let (before, after) = (sections_json(tree), sections_json(&patched));
-                if before != after {
-                    let changed = first_difference(&before, &after, "").unwrap_or_default();
-                    out.push(Diagnostic::new(
-                        sources,
-                        "default-mismatch",
-                        origin,
-                        format!("{path}.default"),
-                        format!(
-                            "the ruleset as written must describe its default choice, but choice `{default}` changes {changed}"
-                        ),
-                    ));
-                }
-            } else {
-                let choices: Vec<String> = spec
-                    .choices
-                    .iter()
-                    .flat_map(|c| c.keys().cloned())
-                    .collect();
-                out.push(Diagnostic::new(
-                    sources,
-                    "unknown-choice",
-                    origin,
-                    format!("{path}.default"),
-                    format!(
-                        "`{default}` is not one of the choices: {}",
-                        choices.join(", ")
-                    ),
-                ));
-            }
-        }
-        if let (Some(set), Some(set_node)) = (&spec.set, node.get("set")) {
-            for (i, target) in set.iter().enumerate() {
-                let ok = matches!(target.split('.').collect::<Vec<_>>().as_slice(),
-                    [section, key] if ComponentKind::from_section(section).is_some() && !key.is_empty() && *key != "kind");
-                if !ok {
-                    let origin = match &set_node.value {
-                        crate::ruleset::node::Value::Array(items) => &items[i].origin,
-                        _ => &set_node.origin,
-                    };
-                    out.push(Diagnostic::new(
-                        sources,
-                        "bad-target",
-                        origin,
-                        format!("{path}.set[{i}]"),
-                        format!(
-                            "`{target}` is not a parameter: write `section.key`, e.g. `scorer.komi`"
-                        ),
-                    ));
-                }
-            }
-        }
-        for other in &spec.conflicts {
-            if !names.contains(&other.as_str()) {
-                let origin = &node.get("conflicts").expect("conflicts present").origin;
-                let mut d = Diagnostic::new(
-                    sources,
-                    "unknown-option",
-                    origin,
-                    format!("{path}.conflicts"),
-                    format!("`{other}` is not an option of this ruleset"),
-                );
-                if let Some(c) = closest(other, names.iter().copied()) {
-                    d = d.with_help(format!("did you mean `{c}`?"));
-                }
-                out.push(d);
-            }
-        }
-    }
-    out
-}
-
-fn sections_json(tree: &Node) -> serde_json::Value {
-    let mut json = tree.to_json();
-    if let Some(o) = json.as_object_mut() {
-        o.remove("options");
-        o.remove("ruleset");
-    }
-    json
-}
-
-fn first_difference(a: &serde_json::Value, b: &serde_json::Value, path: &str) -> Option<String> {
-    match (a, b) {
-        (serde_json::Value::Object(x), serde_json::Value::Object(y)) => {
-            for (k, v) in y {
-                let p = if path.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{path}.{k}")
-                };
-                match x.get(k) {
-                    Some(w) if w == v => {}
-                    Some(w) => return first_difference(w, v, &p),
-                    None => return Some(format!("{p} (to {v})")),
-                }
-            }
-            x.keys()
-                .find(|k| !y.contains_key(*k))
-                .map(|k| format!("{path}.{k} (removed)"))
-        }
-        _ if a == b => None,
-        _ => Some(format!("{path} from {a} to {b}")),
-    }
-}
-
-/// Applies the chosen options (`name` or `name=value`) in the order the
-/// ruleset declares them.
-fn apply_options(
-    tree: &mut Node,
-    given: &[String],
-    sources: &crate::ruleset::SourceMap,
-) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let declared: Vec<(String, OptionSpec, Node)> = declared_options(tree)
-        .into_iter()
-        .map(|(n, s, node)| (n, s, node.clone()))
-        .collect();
-    let names: Vec<&str> = declared.iter().map(|(n, _, _)| n.as_str()).collect();
-    let mut chosen: Vec<(usize, Option<String>, String)> = Vec::new();
-    for arg in given {
-        let origin = Origin::Option(arg.clone());
-        let (name, value) = match arg.split_once('=') {
-            Some((n, v)) => (n.trim(), Some(v.trim().to_string())),
-            None => (arg.trim(), None),
-        };
-        let Some(index) = names.iter().position(|n| *n == name) else {
-            let mut d = Diagnostic::new(
-                sources,
-                "unknown-option",
-                &origin,
-                "",
-                if names.is_empty() {
-                    format!("this ruleset has no options, so `{name}` cannot be set")
-                } else {
-                    format!("this ruleset has no option `{name}`")
-                },
-            );
-            let usages: Vec<String> = declared.iter().map(|(n, s, _)| s.usage(n)).collect();
-            if !names.is_empty() {
-                d = d.with_help(match closest(name, names.iter().copied()) {
-                    Some(c) => format!("did you mean `{c}`? options: {}", usages.join(", ")),
-                    None => format!("options: {}", usages.join(", ")),
-                });
-            }
-            out.push(d);
-            continue;
-        };
-        if chosen.iter().any(|(i, _, _)| *i == index) {
-            out.push(Diagnostic::new(
-                sources,
-                "repeated-option",
-                &origin,
-                "",
-                format!("option `{name}` is given twice"),
-            ));
-            continue;
-        }
-        chosen.push((index, value, arg.clone()));
-    }
-    let mut reported: Vec<(usize, usize)> = Vec::new();
-    for (i, _, arg) in &chosen {
-        for other in &declared[*i].1.conflicts {
-            if let Some((j, _, other_arg)) = chosen.iter().find(|(j, _, _)| names[*j] == other) {
-                if reported.contains(&(*j, *i)) {
-                    continue;
-                }
-                reported.push((*i, *j));
-                out.push(Diagnostic::new(
-                    sources,
-                    "conflicting-options",
-                    &Origin::Option(arg.clone()),
-                    "",
-                    format!("options `{}` and `{other}` cannot be combined (given as `{arg}` and `{other_arg}`)", names[*i]),
-                ));
-            }
-        }
-    }
-    chosen.sort_by_key(|(i, _, _)| *i);
-    for (index, value, arg) in chosen {
-        let (name, spec, node) = &declared[index];
-        let origin = Origin::Option(arg.clone());
-        match (spec.form(), value) {
-            (Some(OptionForm::Switch), None) => {
-                apply_patch(tree, node.get("patch").expect("switch has a patch"))
-            }
-            (Some(OptionForm::Switch), Some(_)) => out.push(Diagnostic::new(
-                sources,
-                "option-value",
-                &origin,
-                "",
-                format!("option `{name}` is a switch and takes no value: write `--option {name}`"),
-            )),
-            (Some(OptionForm::Choice), value) => {
-                let choices: Vec<String> = spec
-                    .choices
-                    .iter()
-                    .flat_map(|c| c.keys().cloned())
-                    .collect();
-                match value
-                    .as_deref()
-                    .and_then(|v| node.get("choices").and_then(|c| c.get(v)))
-                {
-                    Some(patch) => apply_patch(tree, patch),
-                    None => {
-                        let message = match &value {
-                            None => format!("option `{name}` needs a value: {}", spec.usage(name)),
-                            Some(v) => format!(
-                                "`{v}` is not a choice of option `{name}`: {}",
-                                spec.usage(name)
-                            ),
-                        };
-                        let mut d = Diagnostic::new(sources, "option-value", &origin, "", message);
-                        if let Some(c) = value
-                            .as_deref()
-                            .and_then(|v| closest(v, choices.iter().map(String::as_str)))
-                        {
-                            d = d.with_help(format!("did you mean `{name}={c}`?"));
-                        }
-                        out.push(d);
-                    }
-                }
-            }
-            (Some(OptionForm::Value), None) => out.push(Diagnostic::new(
-                sources,
-                "option-value",
-                &origin,
-                "",
-                format!("option `{name}` needs a value: write `--option {name}=VALUE`"),
-            )),
-            (Some(OptionForm::Value), Some(text)) => {
-                let value = parse_value(&text, &origin);
-                for target in spec.set.iter().flatten() {
-                    if let Some((section, key)) = target.split_once('.')
-                        && let Some(table) = tree.table_mut(section, &origin)
-                    {
-                        table.set(key, origin.clone(), value.clone());
-                    }
-                }
-            }
-            (None, _) => {}
-        }
-    }
-    out
-}
-
-/// Reads an option value as a TOML value (`9`, `6.5`, `true`, `"x"`), or as
-/// a bare string when it is not one.
-fn parse_value(text: &str, origin: &Origin) -> Node {
-    use crate::ruleset::node::Value;
-    let value = match toml::de::DeValue::parse(text).map(|v| v.into_inner()) {
-        // An integer beyond 64 bits is read as the float it is near, so
-        // that the range check names it as too large.
-        Ok(toml::de::DeValue::Integer(i)) => i64::from_str_radix(i.as_str(), i.radix())
-            .map(Value::Integer)
-            .ok()
-            .or_else(|| {
-                (i.radix() == 10)
-                    .then(|| i.as_str().parse::<f64>().ok())
-                    .flatten()
-                    .filter(|f| f.is_finite())
-                    .map(Value::Float)
-            })
-            .unwrap_or_else(|| Value::String(text.to_string())),
-        // A float that is infinite or NaN is no number a ruleset holds.
-        Ok(toml::de::DeValue::Float(f)) => f
-            .as_str()
-            .parse::<f64>()
-            .ok()
-            .filter(|f| f.is_finite())
-            .map(Value::Float)
-            .unwrap_or_else(|| Value::String(text.to_string())),
-        Ok(toml::de::DeValue::Boolean(b)) => Value::Boolean(b),
-        Ok(toml::de::DeValue::String(s)) => Value::String(s.to_string()),
-        _ => Value::String(text.to_string()),
-    };
-    Node {
-        value,
-        origin: origin.clone(),
-    }
 }
 
 /// Every section must be present, with a kind, once `extends` and options
@@ -979,11 +751,19 @@ fn check_sections(
     out
 }
 
-/// The typed form of a resolved tree (already schema-checked).
-fn typed(tree: &Node, reference: &str, applied: &[String]) -> Result<ResolvedRuleset, String> {
-    let meta: RulesetMeta =
-        serde_json::from_value(tree.get("ruleset").map(Node::to_json).unwrap_or_default())
-            .map_err(|e| format!("[ruleset]: {e}"))?;
+/// The typed `[ruleset]` table (already schema-checked).
+fn typed_meta(meta: &Node) -> Result<RulesetMeta, String> {
+    serde_json::from_value(meta.to_json()).map_err(|e| format!("[ruleset]: {e}"))
+}
+
+/// The typed form of resolved sections (already schema-checked).
+fn typed(
+    meta: RulesetMeta,
+    tree: &Node,
+    options: Vec<(String, crate::ruleset::OptionSpec)>,
+    reference: &str,
+    applied: &[String],
+) -> Result<ResolvedRuleset, String> {
     let mut sections = Vec::new();
     for kind in ComponentKind::ALL {
         let mut params = match tree.get(kind.section()).map(Node::to_json) {
@@ -996,10 +776,6 @@ fn typed(tree: &Node, reference: &str, applied: &[String]) -> Result<ResolvedRul
             .ok_or_else(|| format!("[{}] has no kind", kind.section()))?;
         sections.push((kind, Section { kind: id, params }));
     }
-    let options = declared_options(tree)
-        .into_iter()
-        .map(|(name, spec, _)| (name, spec))
-        .collect();
     Ok(ResolvedRuleset {
         meta,
         sections,

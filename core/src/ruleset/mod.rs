@@ -7,10 +7,12 @@ mod diagnostic;
 mod library;
 mod model;
 mod node;
+mod options;
 mod schema;
 mod validate;
 
-pub use diagnostic::{Diagnostic, Diagnostics, Location, Source, SourceMap};
+pub use diagnostic::{Diagnostic, Diagnostics, Location, MAX_DIAGNOSTICS, Source, SourceMap};
 pub use library::{Bundled, Library, MAX_RULESET_BYTES};
 pub use model::{OptionForm, OptionSpec, ResolvedRuleset, RulesetMeta, Section};
+pub use options::{MAX_OPTION_SETTINGS, MAX_OPTIONS};
 pub use schema::{ruleset_schema, section_description};

@@ -4,7 +4,7 @@
 use crate::registry::Registry;
 use crate::rules::ComponentKind;
 use crate::ruleset::diagnostic::{Diagnostic, SourceMap};
-use crate::ruleset::node::Node;
+use crate::ruleset::node::{Node, Origin};
 use crate::ruleset::schema::section_keys;
 use crate::suggest::closest;
 use jsonschema::error::{TypeKind, ValidationErrorKind};
@@ -38,6 +38,7 @@ impl SchemaValidator {
     ) -> Vec<Diagnostic> {
         let json = tree.to_json();
         let mut out: Vec<Diagnostic> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         for error in self.validator.iter_errors(&json) {
             let pointer = error.instance_path().as_str().to_string();
             let instance = error.instance().clone().into_owned();
@@ -50,7 +51,7 @@ impl SchemaValidator {
                 error.kind(),
                 &error.to_string(),
             ) {
-                if !out.contains(&d) {
+                if seen.insert(d.clone()) {
                     out.push(d);
                 }
             }
@@ -174,39 +175,51 @@ fn describe(
     let at_value =
         |code, message: String| Diagnostic::new(sources, code, &node.origin, &path, message);
     match kind {
-        ValidationErrorKind::AdditionalProperties { unexpected } => unexpected
-            .iter()
-            .map(|key| {
-                let key_entry = node.entry(key);
-                let origin = key_entry.map_or(&node.origin, |e| &e.key_origin);
-                let where_ = if path.is_empty() {
-                    "at the top level".to_string()
-                } else {
-                    format!("in [{path}]")
-                };
-                let mut d = Diagnostic::new(
-                    sources,
-                    "unknown-key",
-                    origin,
-                    if path.is_empty() {
-                        key.clone()
+        ValidationErrorKind::AdditionalProperties { unexpected } => {
+            // Found once for all the unexpected keys of the table, which
+            // may be thousands.
+            let allowed = allowed_keys(registry, tree, pointer);
+            let key_origins: std::collections::HashMap<&str, &Origin> = node
+                .entries()
+                .iter()
+                .map(|e| (e.key.as_str(), &e.key_origin))
+                .collect();
+            unexpected
+                .iter()
+                .map(|key| {
+                    let origin = key_origins
+                        .get(key.as_str())
+                        .copied()
+                        .unwrap_or(&node.origin);
+                    let where_ = if path.is_empty() {
+                        "at the top level".to_string()
                     } else {
-                        format!("{path}.{key}")
-                    },
-                    format!("unknown key `{key}` {where_}"),
-                );
-                if let Some(allowed) = allowed_keys(registry, tree, pointer) {
-                    let hint = match closest(key, allowed.iter().map(String::as_str)) {
-                        Some(c) => {
-                            format!("did you mean `{c}`? allowed here: {}", allowed.join(", "))
-                        }
-                        None => format!("allowed here: {}", allowed.join(", ")),
+                        format!("in [{path}]")
                     };
-                    d = d.with_help(hint);
-                }
-                d
-            })
-            .collect(),
+                    let mut d = Diagnostic::new(
+                        sources,
+                        "unknown-key",
+                        origin,
+                        if path.is_empty() {
+                            key.clone()
+                        } else {
+                            format!("{path}.{key}")
+                        },
+                        format!("unknown key `{key}` {where_}"),
+                    );
+                    if let Some(allowed) = &allowed {
+                        let hint = match closest(key, allowed.iter().map(String::as_str)) {
+                            Some(c) => {
+                                format!("did you mean `{c}`? allowed here: {}", allowed.join(", "))
+                            }
+                            None => format!("allowed here: {}", allowed.join(", ")),
+                        };
+                        d = d.with_help(hint);
+                    }
+                    d
+                })
+                .collect()
+        }
         ValidationErrorKind::Enum { options } => {
             let options: Vec<String> = options
                 .as_array()

@@ -9,6 +9,7 @@
 
 mod held;
 mod protocol;
+mod request_id;
 
 pub use held::{
     AiChoice, DEFAULT_PLAYOUTS, GAME_MAX_NODES, HeldGame, MAX_PLAYOUTS, Played, assemble, refused,
@@ -18,6 +19,7 @@ pub use protocol::{
     AiMove, Apply, ApplyAll, Command, EngineError, ForSeat, GameEntry, GameRef, NewGame, Reply,
     Request, Response,
 };
+pub use request_id::RequestId;
 
 use crate::analysis::Analysis;
 use crate::catalogue::{Composition, Listing};
@@ -296,20 +298,20 @@ impl Engine {
 /// Reads one request line: its id (echoed even when the rest is wrong,
 /// `null` where it cannot be read) and its command, or the error to
 /// answer with.
-fn parse(line: &str) -> (Value, Result<Command, EngineError>) {
+fn parse(line: &str) -> (RequestId, Result<Command, EngineError>) {
     let value: Value = match crate::strict::value_from_str(line) {
         Ok(value) => value,
         // A repeated key is valid JSON but not a request: which of the two
         // was meant cannot be known.
         Err(e) if e.is_data() => {
             return (
-                Value::Null,
+                RequestId::null(),
                 Err(EngineError::new("bad-request", format!("the request: {e}"))),
             );
         }
         Err(e) => {
             return (
-                Value::Null,
+                RequestId::null(),
                 Err(EngineError::new(
                     "malformed-json",
                     format!("the line is not valid JSON: {e}"),
@@ -319,15 +321,15 @@ fn parse(line: &str) -> (Value, Result<Command, EngineError>) {
     };
     let Value::Object(mut object) = value else {
         return (
-            Value::Null,
+            RequestId::null(),
             Err(EngineError::new(
                 "not-an-object",
                 "a request is a JSON object, e.g. {\"id\": 1, \"command\": \"list-rulesets\"}",
             )),
         );
     };
-    let id = object.remove("id").unwrap_or(Value::Null);
-    (id, command(object))
+    object.remove("id");
+    (RequestId::of_line(line), command(object))
 }
 
 /// The command of a request object (its `id` taken out).
@@ -484,7 +486,7 @@ pub fn session(
 
 fn error_response(code: &str, message: String) -> Response {
     Response {
-        id: Value::Null,
+        id: RequestId::null(),
         ok: false,
         result: None,
         error: Some(EngineError::new(code, message)),

@@ -165,9 +165,10 @@ pub struct AiMove {
 /// The answer to one request.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Response {
-    /// The request's `id`, or `null` where it had none or could not be
-    /// read.
-    pub id: serde_json::Value,
+    /// The request's `id`, exactly as it was written (a number beyond
+    /// 64 bits too), or `null` where it had none or could not be read.
+    #[schemars(with = "serde_json::Value")]
+    pub id: crate::engine::RequestId,
     /// Whether the request was carried out.
     pub ok: bool,
     /// What it produced, when it was carried out.
