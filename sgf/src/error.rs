@@ -4,7 +4,8 @@ use std::fmt;
 use tengen_core::Refusal;
 
 /// A record that cannot be read, or a move in it that cannot be played.
-/// Every variant but [`SgfError::Rules`] says where in the file.
+/// Every variant but [`SgfError::Rules`] says where in the file (a
+/// property of the root is named by its identifier).
 #[derive(Clone, Debug, PartialEq)]
 pub enum SgfError {
     /// The text is not SGF.
@@ -25,6 +26,13 @@ pub enum SgfError {
     BoardSize {
         /// What the record asks for.
         size: String,
+        /// Why it cannot be had.
+        message: String,
+    },
+    /// A komi (`KM`) the rules do not take.
+    Komi {
+        /// What the record gives.
+        komi: String,
         /// Why it cannot be had.
         message: String,
     },
@@ -72,6 +80,7 @@ impl fmt::Display for SgfError {
                 "1:1: GM[{game}] is not Go: tengen reads Go records (GM[1]) only"
             ),
             SgfError::BoardSize { size, message } => write!(f, "SZ[{size}]: {message}"),
+            SgfError::Komi { komi, message } => write!(f, "KM[{komi}]: {message}"),
             SgfError::Rules(message) => write!(f, "the record's rules: {message}"),
             SgfError::Node {
                 node,

@@ -573,11 +573,16 @@ fn plain_rules(
     {
         options.push(format!("size={width}"));
     }
+    // The record's komi, where the ruleset has the option and the record's
+    // rules do not set it already.
+    let mut komi_given = None;
     if let Some(Prop::KM(komi)) = root.get_property("KM")
         && declared.iter().any(|o| o == "komi")
         && !options.iter().any(|o| o.starts_with("komi="))
     {
-        options.push(format!("komi={}", crate::result::format_number(*komi)));
+        let komi = crate::result::format_number(*komi);
+        options.push(format!("komi={komi}"));
+        komi_given = Some(komi);
     }
     // A komi or handicap that is not a number is not silently dropped:
     // the person is told the record's value was not used. (A number the
@@ -597,6 +602,21 @@ fn plain_rules(
         _ => None,
     };
     let rules = library.assemble(&id, &options).map_err(|d| {
+        // A komi the rules refuse is the komi's fault when the rules take
+        // the record's other options.
+        if let Some(komi) = &komi_given {
+            let without: Vec<String> = options
+                .iter()
+                .filter(|o| **o != format!("komi={komi}"))
+                .cloned()
+                .collect();
+            if library.assemble(&id, &without).is_ok() {
+                return SgfError::Komi {
+                    komi: komi.clone(),
+                    message: format!("`{id}` does not take this komi: {}", reason(&d)),
+                };
+            }
+        }
         let offered = library
             .resolve(&id, &[])
             .ok()
@@ -633,6 +653,17 @@ fn plain_rules(
         }
     }
     Ok(rules)
+}
+
+/// What the rules' diagnostics say, without their places (the options
+/// were tengen's reading of the record, not the person's).
+fn reason(diagnostics: &tengen_core::ruleset::Diagnostics) -> String {
+    let messages: Vec<&str> = diagnostics
+        .items
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    messages.join("; ")
 }
 
 /// The bundled ruleset an `RU` value names, and the options it gives.

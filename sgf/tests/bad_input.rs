@@ -183,3 +183,35 @@ fn garbage_never_panics() {
         let _ = read_sgf(&text, RulesChoice::FromRecord(tengen_variants::library()));
     }
 }
+
+#[test]
+fn a_komi_the_rules_refuse_is_named_as_the_komi() {
+    // Once reported as a 9x9 board `go` does not offer.
+    assert_eq!(
+        message("(;GM[1]FF[4]SZ[9]KM[7.25];B[ee])"),
+        "KM[7.25]: `go` does not take this komi: 7.25 must be a multiple of 0.5"
+    );
+    assert_eq!(
+        message("(;GM[1]FF[4]SZ[9]KM[1e10];B[ee])"),
+        "KM[10000000000]: `go` does not take this komi: 10000000000 is too large: the most allowed is 1000.0"
+    );
+    assert!(matches!(
+        error("(;GM[1]FF[4]SZ[19]KM[inf];B[ee])"),
+        SgfError::Komi { .. }
+    ));
+    // A komi that is not a number at all: the ruleset's komi, with a
+    // warning that names KM.
+    let imported = read_sgf(
+        "(;GM[1]FF[4]SZ[9]KM[abc];B[ee])",
+        RulesChoice::FromRecord(tengen_variants::library()),
+    )
+    .expect("read");
+    assert!(
+        imported
+            .warnings
+            .iter()
+            .any(|w| w == "KM[abc] is not a number: the komi of `go` is used instead"),
+        "{:?}",
+        imported.warnings
+    );
+}
