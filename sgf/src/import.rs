@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use tengen_core::notation::parse_line;
 use tengen_core::ruleset::Library;
-use tengen_core::{Action, Colour, Game, Point, Rules, Seat};
+use tengen_core::{Colour, Game, Point, Rules, Seat};
 
 /// Where the rules of an imported game come from.
 #[derive(Clone, Copy)]
@@ -444,10 +444,10 @@ impl Reader<'_> {
                     game = self.set_up(index, &game, &content, &point_of, &mut warnings)?;
                 }
                 if let Some((colour, point)) = content.mover {
-                    let action = match point {
-                        None => Action::Pass,
-                        Some((x, y)) if is_tt_pass(&geometry, x, y) => Action::Pass,
-                        Some(p) => Action::Place(point_of(index, p)?),
+                    let placed = match point {
+                        None => None,
+                        Some((x, y)) if is_tt_pass(&geometry, x, y) => None,
+                        Some(p) => Some(point_of(index, p)?),
                     };
                     let seat = game.state().seat_of_colour(colour);
                     let text = match point {
@@ -456,8 +456,18 @@ impl Reader<'_> {
                         }
                         None => format!("{}[]", crate::result::colour_letter(colour)),
                     };
-                    game.apply(seat, action)
-                        .map_err(|refusal| self.refused(index, text, refusal))?;
+                    // As GTP plays it: after two passes a stone resumes
+                    // play, and a pass changes nothing.
+                    let actions = game.plain_move(placed);
+                    if actions.is_empty() {
+                        warnings.push(format!(
+                            "node {index}: {text} comes after two passes ended play and changes nothing (as in GTP): it is not kept"
+                        ));
+                    }
+                    for action in actions {
+                        game.apply(seat, action)
+                            .map_err(|refusal| self.refused(index, text.clone(), refusal))?;
+                    }
                 }
             }
             let mut kept = content.kept;
