@@ -56,15 +56,33 @@ pub const MAX_SGF_BYTES: usize = 16 << 20;
 /// nodes) would overflow the stack; no game comes near this many moves.
 pub const MAX_SGF_NODES: usize = 100_000;
 
-/// Reads the first game of an SGF collection and plays its main line.
+/// Reads the first game of an SGF collection and plays its main line. A
+/// byte-order mark before the record is skipped (places in the file are
+/// counted after it).
 pub fn read_sgf(text: &str, rules: RulesChoice<'_>) -> Result<Imported, SgfError> {
-    if text.len() > MAX_SGF_BYTES {
+    within_size(text.len())?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    read_text(text, rules, Vec::new())
+}
+
+/// Refuses a record larger than [`MAX_SGF_BYTES`].
+fn within_size(bytes: usize) -> Result<(), SgfError> {
+    if bytes > MAX_SGF_BYTES {
         return Err(SgfError::Malformed {
             line: 1,
             column: 1,
             message: format!("the record is larger than {MAX_SGF_BYTES} bytes"),
         });
     }
+    Ok(())
+}
+
+/// [`read_sgf`] of a record's text, with the warnings found before it.
+fn read_text(
+    text: &str,
+    rules: RulesChoice<'_>,
+    mut warnings: Vec<String>,
+) -> Result<Imported, SgfError> {
     let scanned = scan(text);
     if let Some(&offset) = scanned.nodes.get(MAX_SGF_NODES) {
         let (line, column) = line_column(text, offset);
@@ -89,7 +107,6 @@ pub fn read_sgf(text: &str, rules: RulesChoice<'_>) -> Result<Imported, SgfError
         column: 1,
         message: e.to_string(),
     })?;
-    let mut warnings = Vec::new();
     if trees.len() > 1 {
         warnings.push(format!(
             "the file holds {} games; only the first is read",

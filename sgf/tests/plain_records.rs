@@ -50,3 +50,16 @@ fn play_resumed_after_two_passes_is_read_as_gtp_plays_it() {
         ]
     );
 }
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let imported = read("\u{feff}(;GM[1]FF[4]SZ[9];B[ee];W[cc])");
+    assert_eq!(placements(&imported), ["E5", "C7"]);
+    // Places in the file are counted after it.
+    let e = read_sgf(
+        "\u{feff}(;GM[1]FF[4]SZ[9]\n;B[ee]\n;W[ee])",
+        RulesChoice::FromRecord(tengen_variants::library()),
+    )
+    .expect_err("refused");
+    assert!(e.to_string().starts_with("3:1: node 2"), "{e}");
+}
