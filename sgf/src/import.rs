@@ -137,8 +137,20 @@ fn read_text(
         main_line.push(node);
     }
     if variations > 0 {
+        // What is left out, counted without recursion (a variation may be
+        // as deep as the record).
+        let mut off: Vec<&SgfNode<Prop>> = main_line
+            .iter()
+            .flat_map(|n| n.children().skip(1))
+            .collect();
+        let (mut nodes, mut comments) = (0usize, 0usize);
+        while let Some(node) = off.pop() {
+            nodes += 1;
+            comments += usize::from(node.get_property("C").is_some());
+            off.extend(node.children());
+        }
         warnings.push(format!(
-            "{variations} variation(s) off the main line are not read"
+            "{variations} variation(s) off the main line are not read: {nodes} node(s), {comments} of them with a comment"
         ));
     }
     let reader = Reader {
@@ -430,7 +442,10 @@ impl Reader<'_> {
             } else {
                 self.content(index, node)?
             };
-            let first_action = game.record().len();
+            let mut first_action = game.record().len();
+            // Whether the node's move is a plain `B`/`W` (its properties
+            // belong to its placement, after a resumption of play).
+            let mut plain = false;
             if let Some(actions) = &content.actions {
                 for value in actions {
                     let line = parse_line(&geometry, value)
@@ -459,8 +474,18 @@ impl Reader<'_> {
                         ));
                     }
                     game = self.set_up(index, &game, &content, &point_of, &mut warnings)?;
+                    first_action = game.record().len();
+                    let earlier = earlier_nodes(&mut info);
+                    if !earlier.is_empty() {
+                        warnings.push(format!(
+                            "node {index}: the comments and properties of the {} earlier node(s) that had them are kept as nodes of their own at the start",
+                            earlier.len()
+                        ));
+                        info.before.insert(first_action, earlier);
+                    }
                 }
                 if let Some((colour, point)) = content.mover {
+                    plain = true;
                     let placed = match point {
                         None => None,
                         Some((x, y)) if is_tt_pass(&geometry, x, y) => None,
@@ -493,8 +518,23 @@ impl Reader<'_> {
                 &format!("node {index} of the main line"),
                 &mut warnings,
             );
-            if !kept.is_empty() {
-                info.nodes.entry(first_action).or_default().extend(kept);
+            let applied = game.record().len() - first_action;
+            if kept.is_empty() {
+                continue;
+            }
+            if applied == 0 {
+                // A node without a move: one of its own before the next.
+                info.before
+                    .entry(game.record().len())
+                    .or_default()
+                    .push(kept);
+            } else {
+                let anchor = if plain {
+                    first_action + applied - 1
+                } else {
+                    first_action
+                };
+                info.nodes.entry(anchor).or_default().extend(kept);
             }
         }
         Ok(Imported {
@@ -547,6 +587,22 @@ impl Reader<'_> {
         Game::from_position(Arc::clone(game.rules()), &stones, next)
             .map_err(|refusal| self.refused(index, "the position set up".into(), refusal))
     }
+}
+
+/// The properties kept so far, each node's as a node of its own in the
+/// order of the record, taken out of `info`: for a game that starts again
+/// from a position set up, whose moves they no longer belong to.
+fn earlier_nodes(info: &mut GameInfo) -> Vec<NodeProps> {
+    let before = std::mem::take(&mut info.before);
+    let mut on_moves = std::mem::take(&mut info.nodes);
+    let mut nodes = Vec::new();
+    for (index, lone) in before {
+        let moves: Vec<usize> = on_moves.range(..index).map(|(&i, _)| i).collect();
+        nodes.extend(moves.iter().filter_map(|i| on_moves.remove(i)));
+        nodes.extend(lone);
+    }
+    nodes.extend(on_moves.into_values());
+    nodes
 }
 
 /// The rules of a record tengen wrote: the ruleset id and options of its

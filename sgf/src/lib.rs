@@ -25,6 +25,15 @@
 //!   node it is the node's meaning; its `B`/`W`/`AE` are for viewers.
 //! - An Enhanced Go special turn's payments also as `AE` in a setup node
 //!   before its placements, so a plain viewer shows the stones gone.
+//! - Comments (`C`) and the other properties tengen does not interpret,
+//!   on the node they were read from: the root's on the root, a move's on
+//!   its move, and a node without a move (a comment between moves, a
+//!   setup node's comment) as a node of its own in its place. Where a
+//!   setup node in the middle of a plain record starts the game again from
+//!   its position, the comments of the moves before it are kept as nodes
+//!   of their own after the root, in order, with a warning. Variations
+//!   off the main line are not read, and the warning counts their nodes
+//!   and comments.
 //! - Wherever a plain viewer's board (each stone captured as it is placed,
 //!   on a square grid) would differ from tengen's, a node of setup
 //!   properties alone puts tengen's board back. A reader of a tengen
