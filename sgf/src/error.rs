@@ -22,6 +22,13 @@ pub enum SgfError {
         /// The `GM` value.
         game: String,
     },
+    /// A character set (`CA`) tengen cannot decode.
+    Charset {
+        /// The `CA` value.
+        charset: String,
+        /// Why it cannot be read.
+        message: String,
+    },
     /// A board tengen cannot hold.
     BoardSize {
         /// What the record asks for.
@@ -79,6 +86,7 @@ impl fmt::Display for SgfError {
                 f,
                 "1:1: GM[{game}] is not Go: tengen reads Go records (GM[1]) only"
             ),
+            SgfError::Charset { charset, message } => write!(f, "CA[{charset}]: {message}"),
             SgfError::BoardSize { size, message } => write!(f, "SZ[{size}]: {message}"),
             SgfError::Komi { komi, message } => write!(f, "KM[{komi}]: {message}"),
             SgfError::Rules(message) => write!(f, "the record's rules: {message}"),

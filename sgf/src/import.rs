@@ -56,13 +56,26 @@ pub const MAX_SGF_BYTES: usize = 16 << 20;
 /// nodes) would overflow the stack; no game comes near this many moves.
 pub const MAX_SGF_NODES: usize = 100_000;
 
-/// Reads the first game of an SGF collection and plays its main line. A
-/// byte-order mark before the record is skipped (places in the file are
-/// counted after it).
+/// Reads the first game of an SGF collection and plays its main line. The
+/// text is decoded already (its `CA` is not looked at: for a file's bytes,
+/// see [`read_sgf_bytes`]). A byte-order mark before the record is skipped
+/// (places in the file are counted after it).
 pub fn read_sgf(text: &str, rules: RulesChoice<'_>) -> Result<Imported, SgfError> {
     within_size(text.len())?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     read_text(text, rules, Vec::new())
+}
+
+/// [`read_sgf`] of a record's bytes, as a file holds them: decoded from the
+/// character set its root names (`CA`), else from UTF-8 where the bytes
+/// are UTF-8, else from ISO-8859-1 (with a warning). A UTF-8 byte-order
+/// mark is skipped.
+pub fn read_sgf_bytes(bytes: &[u8], rules: RulesChoice<'_>) -> Result<Imported, SgfError> {
+    within_size(bytes.len())?;
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let mut warnings = Vec::new();
+    let text = crate::charset::decode(bytes, &mut warnings)?;
+    read_text(&text, rules, warnings)
 }
 
 /// Refuses a record larger than [`MAX_SGF_BYTES`].

@@ -5,6 +5,22 @@
 //! [`read_sgf`] rebuilds a game from a record tengen wrote (exactly) or
 //! from a plain Go record written by another program.
 //!
+//! A file's bytes are read with [`read_sgf_bytes`], which decodes them
+//! first. The character set is the one the root's `CA` names (ISO-8859-1,
+//! GB2312, Shift_JIS, Big5, EUC-KR and the other WHATWG labels, with the
+//! `encoding_rs` crate); an unknown one is refused, naming it, and bytes
+//! that are not text of the set named are read as U+FFFD, with a warning.
+//! A record without `CA` is ISO-8859-1 by FF\[4\], but most programs write
+//! UTF-8 today without saying so: tengen reads such a record as UTF-8 when
+//! its bytes are UTF-8, and as ISO-8859-1 (as browsers read it, windows-1252)
+//! with a warning when they are not. A UTF-8 byte-order mark is skipped.
+//! [`read_sgf`] reads text already decoded. tengen always writes UTF-8,
+//! with `CA[UTF-8]`.
+//!
+//! Play resumed after two passes is read as GTP's `play` reads it: where
+//! two passes end play in an agreement phase (`go`), a stone resumes play
+//! and a pass changes nothing (with a warning).
+//!
 //! What a record holds:
 //!
 //! - The root: `FF[4]`, `GM[1]`, `CA[UTF-8]`, `AP`, `SZ`, `KM`, `HA`,
@@ -39,6 +55,7 @@
 //!   properties alone puts tengen's board back. A reader of a tengen
 //!   record skips such nodes.
 
+mod charset;
 mod coords;
 mod error;
 mod export;
@@ -50,6 +67,6 @@ mod viewer;
 
 pub use error::SgfError;
 pub use export::{GameInfo, write_sgf};
-pub use import::{Imported, MAX_SGF_BYTES, MAX_SGF_NODES, RulesChoice, read_sgf};
+pub use import::{Imported, MAX_SGF_BYTES, MAX_SGF_NODES, RulesChoice, read_sgf, read_sgf_bytes};
 pub use properties::{NodeProps, Property};
 pub use result::result_text;

@@ -182,6 +182,32 @@ fn garbage_never_panics() {
         }
         let _ = read_sgf(&text, RulesChoice::FromRecord(tengen_variants::library()));
     }
+    // As bytes, with character sets and bytes no character set has.
+    let pieces: [&[u8]; 12] = [
+        b"(;",
+        b")",
+        b"CA[",
+        b"GB2312]",
+        b"Shift_JIS]",
+        b"UTF-8]",
+        b"\xff",
+        b"\x95\\",
+        b"\xef\xbb\xbf",
+        b"PB[",
+        b"]",
+        b";B[ee]",
+    ];
+    for _ in 0..3000 {
+        let mut bytes = Vec::new();
+        for _ in 0..12 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            bytes.extend_from_slice(pieces[(seed % pieces.len() as u64) as usize]);
+        }
+        let _ =
+            tengen_sgf::read_sgf_bytes(&bytes, RulesChoice::FromRecord(tengen_variants::library()));
+    }
 }
 
 #[test]
@@ -213,5 +239,25 @@ fn a_komi_the_rules_refuse_is_named_as_the_komi() {
             .any(|w| w == "KM[abc] is not a number: the komi of `go` is used instead"),
         "{:?}",
         imported.warnings
+    );
+}
+
+#[test]
+fn a_character_set_tengen_does_not_know_is_named() {
+    let refused = |bytes: &[u8]| {
+        tengen_sgf::read_sgf_bytes(bytes, RulesChoice::FromRecord(tengen_variants::library()))
+            .map(|i| i.game.record().len())
+            .expect_err("the record is refused")
+    };
+    let e = refused(b"(;GM[1]FF[4]CA[Klingon]SZ[9];B[ee])");
+    assert!(matches!(&e, SgfError::Charset { charset, .. } if charset == "Klingon"));
+    assert_eq!(
+        e.to_string(),
+        "CA[Klingon]: not a character set tengen knows: name one such as UTF-8, ISO-8859-1, GB2312, Shift_JIS, Big5 or EUC-KR"
+    );
+    assert!(
+        refused(b"(;GM[1]CA[UTF-16];B[ee])")
+            .to_string()
+            .starts_with("CA[UTF-16]: tengen reads records in a character set that writes")
     );
 }
