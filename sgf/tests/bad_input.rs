@@ -142,6 +142,18 @@ fn a_tengen_record_of_an_unknown_ruleset_asks_for_the_file() {
     );
 }
 
+/// Twelve pieces picked at random (a xorshift of `seed`), one after another.
+fn garbage(pieces: &[&[u8]], seed: &mut u64) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for _ in 0..12 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        bytes.extend_from_slice(pieces[(*seed % pieces.len() as u64) as usize]);
+    }
+    bytes
+}
+
 #[test]
 fn garbage_never_panics() {
     let pieces = [
@@ -171,15 +183,10 @@ fn garbage_never_panics() {
         "é",
         "\n",
     ];
+    let pieces: Vec<&[u8]> = pieces.iter().map(|p| p.as_bytes()).collect();
     let mut seed = 7u64;
     for _ in 0..3000 {
-        let mut text = String::new();
-        for _ in 0..12 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            text.push_str(pieces[(seed % pieces.len() as u64) as usize]);
-        }
+        let text = String::from_utf8(garbage(&pieces, &mut seed)).expect("pieces of text");
         let _ = read_sgf(&text, RulesChoice::FromRecord(tengen_variants::library()));
     }
     // As bytes, with character sets and bytes no character set has.
@@ -198,13 +205,7 @@ fn garbage_never_panics() {
         b";B[ee]",
     ];
     for _ in 0..3000 {
-        let mut bytes = Vec::new();
-        for _ in 0..12 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            bytes.extend_from_slice(pieces[(seed % pieces.len() as u64) as usize]);
-        }
+        let bytes = garbage(&pieces, &mut seed);
         let _ =
             tengen_sgf::read_sgf_bytes(&bytes, RulesChoice::FromRecord(tengen_variants::library()));
     }
