@@ -91,6 +91,17 @@ fn a_record_of_ten_thousand_comments_keeps_them_all() {
         .collect();
     assert_eq!(written.len(), count);
     assert_eq!(written, read_in);
+    // A record of comments and no move at all.
+    let mut record = String::from("(;GM[1]FF[4]SZ[19]RU[Chinese]");
+    for k in 0..10_000 {
+        record.push_str(&format!(";C[comment {k}]"));
+    }
+    record.push(')');
+    let imported = read(&record);
+    assert!(imported.game.record().is_empty());
+    let text = write_sgf(&imported.game, &imported.info);
+    assert_eq!(nodes(&text), nodes(&record));
+    assert_eq!(text.matches(";C[comment ").count(), 10_000);
 }
 
 #[test]
