@@ -43,13 +43,10 @@ pub(super) fn play(engine: &mut Engine, args: &[String]) -> Reply {
     let colour = colour(&args, c)?;
     let vertex = parse_vertex(&engine.rules.geometry, v).map_err(|e| args.error(e))?;
     let seat = engine.game.state().seat_of_colour(colour);
-    let agreement = engine.game.state().phase() == Phase::Agreement;
-    let actions: Vec<Action> = match (vertex, agreement) {
-        (Vertex::Pass, true) => Vec::new(),
-        (Vertex::Pass, false) => vec![Action::Pass],
-        (Vertex::Point(p), true) => vec![Action::Resume, Action::Place(p)],
-        (Vertex::Point(p), false) => vec![Action::Place(p)],
-    };
+    let actions = engine.game.plain_move(match vertex {
+        Vertex::Pass => None,
+        Vertex::Point(p) => Some(p),
+    });
     engine.play_move(seat, &actions)?;
     Ok(String::new())
 }

@@ -4,7 +4,8 @@ use std::fmt;
 use tengen_core::Refusal;
 
 /// A record that cannot be read, or a move in it that cannot be played.
-/// Every variant but [`SgfError::Rules`] says where in the file.
+/// Every variant but [`SgfError::Rules`] says where in the file (a
+/// property of the root is named by its identifier).
 #[derive(Clone, Debug, PartialEq)]
 pub enum SgfError {
     /// The text is not SGF.
@@ -21,10 +22,24 @@ pub enum SgfError {
         /// The `GM` value.
         game: String,
     },
+    /// A character set (`CA`) tengen cannot decode.
+    Charset {
+        /// The `CA` value.
+        charset: String,
+        /// Why it cannot be read.
+        message: String,
+    },
     /// A board tengen cannot hold.
     BoardSize {
         /// What the record asks for.
         size: String,
+        /// Why it cannot be had.
+        message: String,
+    },
+    /// A komi (`KM`) the rules do not take.
+    Komi {
+        /// What the record gives.
+        komi: String,
         /// Why it cannot be had.
         message: String,
     },
@@ -71,7 +86,9 @@ impl fmt::Display for SgfError {
                 f,
                 "1:1: GM[{game}] is not Go: tengen reads Go records (GM[1]) only"
             ),
+            SgfError::Charset { charset, message } => write!(f, "CA[{charset}]: {message}"),
             SgfError::BoardSize { size, message } => write!(f, "SZ[{size}]: {message}"),
+            SgfError::Komi { komi, message } => write!(f, "KM[{komi}]: {message}"),
             SgfError::Rules(message) => write!(f, "the record's rules: {message}"),
             SgfError::Node {
                 node,

@@ -4,7 +4,7 @@ use crate::coords::sgf_point;
 use crate::properties::{NodeProps, Property, write_tree};
 use crate::result::{colour_letter, format_number, result_text};
 use crate::viewer::ViewerBoard;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use tengen_core::notation::format_action;
 use tengen_core::{Action, BySeat, ComponentKind, DeclarationKind, Game, Phase, Point, Seat};
 
@@ -20,6 +20,11 @@ pub struct GameInfo {
     /// Properties to keep on the node of the action at each index of the
     /// game's record (comments, private properties).
     pub nodes: BTreeMap<usize, NodeProps>,
+    /// Nodes without a move to keep (a comment between moves, the comment
+    /// of a setup node), in order, by the index of the action whose node
+    /// they come before; at the record's length or past it, after the last
+    /// move.
+    pub before: BTreeMap<usize, Vec<NodeProps>>,
 }
 
 /// The private property holding actions SGF has no property for.
@@ -63,6 +68,10 @@ pub fn write_sgf(game: &Game, info: &GameInfo) -> String {
         };
         let groups = node_groups(&record[i..end], special);
         for (k, group) in groups.iter().enumerate() {
+            let index = i + groups[..k].iter().map(Vec::len).sum::<usize>();
+            for lone in info.before.range(index..index + group.len()) {
+                nodes.extend(lone.1.iter().cloned());
+            }
             let mut node = NodeProps::new();
             let actions: Vec<(Seat, Action)> = group.clone();
             let first = actions[0];
@@ -123,7 +132,6 @@ pub fn write_sgf(game: &Game, info: &GameInfo) -> String {
                     }),
                 ));
             }
-            let index = i + groups[..k].iter().map(Vec::len).sum::<usize>();
             for offset in 0..actions.len() {
                 if let Some(kept) = info.nodes.get(&(index + offset)) {
                     node.extend(kept.iter().cloned());
@@ -173,6 +181,19 @@ pub fn write_sgf(game: &Game, info: &GameInfo) -> String {
             }
         }
         i = end;
+    }
+    // What belongs after the last move: nodes without a move, and the
+    // properties of actions the game no longer has (taken back), each
+    // as a node of its own, so that nothing kept is lost.
+    let past: BTreeSet<usize> = info
+        .before
+        .range(move_of.len()..)
+        .map(|(&index, _)| index)
+        .chain(info.nodes.range(move_of.len()..).map(|(&index, _)| index))
+        .collect();
+    for index in past {
+        nodes.extend(info.before.get(&index).into_iter().flatten().cloned());
+        nodes.extend(info.nodes.get(&index).cloned());
     }
     write_tree(&nodes)
 }

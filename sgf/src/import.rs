@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use tengen_core::notation::parse_line;
 use tengen_core::ruleset::Library;
-use tengen_core::{Action, Colour, Game, Point, Rules, Seat};
+use tengen_core::{Colour, Game, Point, Rules, Seat};
 
 /// Where the rules of an imported game come from.
 #[derive(Clone, Copy)]
@@ -56,15 +56,46 @@ pub const MAX_SGF_BYTES: usize = 16 << 20;
 /// nodes) would overflow the stack; no game comes near this many moves.
 pub const MAX_SGF_NODES: usize = 100_000;
 
-/// Reads the first game of an SGF collection and plays its main line.
+/// Reads the first game of an SGF collection and plays its main line. The
+/// text is decoded already (its `CA` is not looked at: for a file's bytes,
+/// see [`read_sgf_bytes`]). A byte-order mark before the record is skipped
+/// (places in the file are counted after it).
 pub fn read_sgf(text: &str, rules: RulesChoice<'_>) -> Result<Imported, SgfError> {
-    if text.len() > MAX_SGF_BYTES {
+    within_size(text.len())?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    read_text(text, rules, Vec::new())
+}
+
+/// [`read_sgf`] of a record's bytes, as a file holds them: decoded from the
+/// character set its root names (`CA`), else from UTF-8 where the bytes
+/// are UTF-8, else from ISO-8859-1 (with a warning). A UTF-8 byte-order
+/// mark is skipped.
+pub fn read_sgf_bytes(bytes: &[u8], rules: RulesChoice<'_>) -> Result<Imported, SgfError> {
+    within_size(bytes.len())?;
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let mut warnings = Vec::new();
+    let text = crate::charset::decode(bytes, &mut warnings)?;
+    read_text(&text, rules, warnings)
+}
+
+/// Refuses a record larger than [`MAX_SGF_BYTES`].
+fn within_size(bytes: usize) -> Result<(), SgfError> {
+    if bytes > MAX_SGF_BYTES {
         return Err(SgfError::Malformed {
             line: 1,
             column: 1,
             message: format!("the record is larger than {MAX_SGF_BYTES} bytes"),
         });
     }
+    Ok(())
+}
+
+/// [`read_sgf`] of a record's text, with the warnings found before it.
+fn read_text(
+    text: &str,
+    rules: RulesChoice<'_>,
+    mut warnings: Vec<String>,
+) -> Result<Imported, SgfError> {
     let scanned = scan(text);
     if let Some(&offset) = scanned.nodes.get(MAX_SGF_NODES) {
         let (line, column) = line_column(text, offset);
@@ -89,7 +120,6 @@ pub fn read_sgf(text: &str, rules: RulesChoice<'_>) -> Result<Imported, SgfError
         column: 1,
         message: e.to_string(),
     })?;
-    let mut warnings = Vec::new();
     if trees.len() > 1 {
         warnings.push(format!(
             "the file holds {} games; only the first is read",
@@ -120,8 +150,20 @@ pub fn read_sgf(text: &str, rules: RulesChoice<'_>) -> Result<Imported, SgfError
         main_line.push(node);
     }
     if variations > 0 {
+        // What is left out, counted without recursion (a variation may be
+        // as deep as the record).
+        let mut off: Vec<&SgfNode<Prop>> = main_line
+            .iter()
+            .flat_map(|n| n.children().skip(1))
+            .collect();
+        let (mut nodes, mut comments) = (0usize, 0usize);
+        while let Some(node) = off.pop() {
+            nodes += 1;
+            comments += usize::from(node.get_property("C").is_some());
+            off.extend(node.children());
+        }
         warnings.push(format!(
-            "{variations} variation(s) off the main line are not read"
+            "{variations} variation(s) off the main line are not read: {nodes} node(s), {comments} of them with a comment"
         ));
     }
     let reader = Reader {
@@ -413,7 +455,10 @@ impl Reader<'_> {
             } else {
                 self.content(index, node)?
             };
-            let first_action = game.record().len();
+            let mut first_action = game.record().len();
+            // Whether the node's move is a plain `B`/`W` (its properties
+            // belong to its placement, after a resumption of play).
+            let mut plain = false;
             if let Some(actions) = &content.actions {
                 for value in actions {
                     let line = parse_line(&geometry, value)
@@ -442,12 +487,22 @@ impl Reader<'_> {
                         ));
                     }
                     game = self.set_up(index, &game, &content, &point_of, &mut warnings)?;
+                    first_action = game.record().len();
+                    let earlier = earlier_nodes(&mut info);
+                    if !earlier.is_empty() {
+                        warnings.push(format!(
+                            "node {index}: the comments and properties of the {} earlier node(s) that had them are kept as nodes of their own at the start",
+                            earlier.len()
+                        ));
+                        info.before.insert(first_action, earlier);
+                    }
                 }
                 if let Some((colour, point)) = content.mover {
-                    let action = match point {
-                        None => Action::Pass,
-                        Some((x, y)) if is_tt_pass(&geometry, x, y) => Action::Pass,
-                        Some(p) => Action::Place(point_of(index, p)?),
+                    plain = true;
+                    let placed = match point {
+                        None => None,
+                        Some((x, y)) if is_tt_pass(&geometry, x, y) => None,
+                        Some(p) => Some(point_of(index, p)?),
                     };
                     let seat = game.state().seat_of_colour(colour);
                     let text = match point {
@@ -456,8 +511,18 @@ impl Reader<'_> {
                         }
                         None => format!("{}[]", crate::result::colour_letter(colour)),
                     };
-                    game.apply(seat, action)
-                        .map_err(|refusal| self.refused(index, text, refusal))?;
+                    // As GTP plays it: after two passes a stone resumes
+                    // play, and a pass changes nothing.
+                    let actions = game.plain_move(placed);
+                    if actions.is_empty() {
+                        warnings.push(format!(
+                            "node {index}: {text} comes after two passes ended play and changes nothing (as in GTP): it is not kept"
+                        ));
+                    }
+                    for action in actions {
+                        game.apply(seat, action)
+                            .map_err(|refusal| self.refused(index, text.clone(), refusal))?;
+                    }
                 }
             }
             let mut kept = content.kept;
@@ -466,8 +531,23 @@ impl Reader<'_> {
                 &format!("node {index} of the main line"),
                 &mut warnings,
             );
-            if !kept.is_empty() {
-                info.nodes.entry(first_action).or_default().extend(kept);
+            let applied = game.record().len() - first_action;
+            if kept.is_empty() {
+                continue;
+            }
+            if applied == 0 {
+                // A node without a move: one of its own before the next.
+                info.before
+                    .entry(game.record().len())
+                    .or_default()
+                    .push(kept);
+            } else {
+                let anchor = if plain {
+                    first_action + applied - 1
+                } else {
+                    first_action
+                };
+                info.nodes.entry(anchor).or_default().extend(kept);
             }
         }
         Ok(Imported {
@@ -522,6 +602,22 @@ impl Reader<'_> {
     }
 }
 
+/// The properties kept so far, each node's as a node of its own in the
+/// order of the record, taken out of `info`: for a game that starts again
+/// from a position set up, whose moves they no longer belong to.
+fn earlier_nodes(info: &mut GameInfo) -> Vec<NodeProps> {
+    let before = std::mem::take(&mut info.before);
+    let mut on_moves = std::mem::take(&mut info.nodes);
+    let mut nodes = Vec::new();
+    for (index, lone) in before {
+        let moves: Vec<usize> = on_moves.range(..index).map(|(&i, _)| i).collect();
+        nodes.extend(moves.iter().filter_map(|i| on_moves.remove(i)));
+        nodes.extend(lone);
+    }
+    nodes.extend(on_moves.into_values());
+    nodes
+}
+
 /// The rules of a record tengen wrote: the ruleset id and options of its
 /// private properties, checked against the fingerprint it recorded.
 fn tengen_rules(
@@ -573,11 +669,16 @@ fn plain_rules(
     {
         options.push(format!("size={width}"));
     }
+    // The record's komi, where the ruleset has the option and the record's
+    // rules do not set it already.
+    let mut komi_given = None;
     if let Some(Prop::KM(komi)) = root.get_property("KM")
         && declared.iter().any(|o| o == "komi")
         && !options.iter().any(|o| o.starts_with("komi="))
     {
-        options.push(format!("komi={}", crate::result::format_number(*komi)));
+        let komi = crate::result::format_number(*komi);
+        options.push(format!("komi={komi}"));
+        komi_given = Some(komi);
     }
     // A komi or handicap that is not a number is not silently dropped:
     // the person is told the record's value was not used. (A number the
@@ -597,6 +698,21 @@ fn plain_rules(
         _ => None,
     };
     let rules = library.assemble(&id, &options).map_err(|d| {
+        // A komi the rules refuse is the komi's fault when the rules take
+        // the record's other options.
+        if let Some(komi) = &komi_given {
+            let without: Vec<String> = options
+                .iter()
+                .filter(|o| **o != format!("komi={komi}"))
+                .cloned()
+                .collect();
+            if library.assemble(&id, &without).is_ok() {
+                return SgfError::Komi {
+                    komi: komi.clone(),
+                    message: format!("`{id}` does not take this komi: {}", reason(&d)),
+                };
+            }
+        }
         let offered = library
             .resolve(&id, &[])
             .ok()
@@ -633,6 +749,17 @@ fn plain_rules(
         }
     }
     Ok(rules)
+}
+
+/// What the rules' diagnostics say, without their places (the options
+/// were tengen's reading of the record, not the person's).
+fn reason(diagnostics: &tengen_core::ruleset::Diagnostics) -> String {
+    let messages: Vec<&str> = diagnostics
+        .items
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    messages.join("; ")
 }
 
 /// The bundled ruleset an `RU` value names, and the options it gives.

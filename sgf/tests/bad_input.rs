@@ -142,6 +142,18 @@ fn a_tengen_record_of_an_unknown_ruleset_asks_for_the_file() {
     );
 }
 
+/// Twelve pieces picked at random (a xorshift of `seed`), one after another.
+fn garbage(pieces: &[&[u8]], seed: &mut u64) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for _ in 0..12 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        bytes.extend_from_slice(pieces[(*seed % pieces.len() as u64) as usize]);
+    }
+    bytes
+}
+
 #[test]
 fn garbage_never_panics() {
     let pieces = [
@@ -171,15 +183,82 @@ fn garbage_never_panics() {
         "é",
         "\n",
     ];
+    let pieces: Vec<&[u8]> = pieces.iter().map(|p| p.as_bytes()).collect();
     let mut seed = 7u64;
     for _ in 0..3000 {
-        let mut text = String::new();
-        for _ in 0..12 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            text.push_str(pieces[(seed % pieces.len() as u64) as usize]);
-        }
+        let text = String::from_utf8(garbage(&pieces, &mut seed)).expect("pieces of text");
         let _ = read_sgf(&text, RulesChoice::FromRecord(tengen_variants::library()));
     }
+    // As bytes, with character sets and bytes no character set has.
+    let pieces: [&[u8]; 12] = [
+        b"(;",
+        b")",
+        b"CA[",
+        b"GB2312]",
+        b"Shift_JIS]",
+        b"UTF-8]",
+        b"\xff",
+        b"\x95\\",
+        b"\xef\xbb\xbf",
+        b"PB[",
+        b"]",
+        b";B[ee]",
+    ];
+    for _ in 0..3000 {
+        let bytes = garbage(&pieces, &mut seed);
+        let _ =
+            tengen_sgf::read_sgf_bytes(&bytes, RulesChoice::FromRecord(tengen_variants::library()));
+    }
+}
+
+#[test]
+fn a_komi_the_rules_refuse_is_named_as_the_komi() {
+    // Once reported as a 9x9 board `go` does not offer.
+    assert_eq!(
+        message("(;GM[1]FF[4]SZ[9]KM[7.25];B[ee])"),
+        "KM[7.25]: `go` does not take this komi: 7.25 must be a multiple of 0.5"
+    );
+    assert_eq!(
+        message("(;GM[1]FF[4]SZ[9]KM[1e10];B[ee])"),
+        "KM[10000000000]: `go` does not take this komi: 10000000000 is too large: the most allowed is 1000.0"
+    );
+    assert!(matches!(
+        error("(;GM[1]FF[4]SZ[19]KM[inf];B[ee])"),
+        SgfError::Komi { .. }
+    ));
+    // A komi that is not a number at all: the ruleset's komi, with a
+    // warning that names KM.
+    let imported = read_sgf(
+        "(;GM[1]FF[4]SZ[9]KM[abc];B[ee])",
+        RulesChoice::FromRecord(tengen_variants::library()),
+    )
+    .expect("read");
+    assert!(
+        imported
+            .warnings
+            .iter()
+            .any(|w| w == "KM[abc] is not a number: the komi of `go` is used instead"),
+        "{:?}",
+        imported.warnings
+    );
+}
+
+#[test]
+fn a_character_set_tengen_does_not_know_is_named() {
+    let refused = |bytes: &[u8]| {
+        tengen_sgf::read_sgf_bytes(bytes, RulesChoice::FromRecord(tengen_variants::library()))
+            .map(|i| i.game.record().len())
+            .expect_err("the record is refused")
+    };
+    let e = refused(b"(;GM[1]FF[4]CA[Klingon]SZ[9];B[ee])");
+    assert!(matches!(&e, SgfError::Charset { charset, .. } if charset == "Klingon"));
+    assert_eq!(
+        e.to_string(),
+        "CA[Klingon]: not a character set tengen knows: name one such as UTF-8, ISO-8859-1, GB2312, Shift_JIS, Big5 or EUC-KR"
+    );
+    assert!(
+        refused(b"(;GM[1]CA[UTF-16];B[ee])")
+            .to_string()
+            .starts_with("CA[UTF-16]: tengen reads records in a character set that writes")
+    );
 }

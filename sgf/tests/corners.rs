@@ -69,7 +69,7 @@ fn comments_unknown_properties_and_variations() {
     assert_eq!(placed, ["E5", "C7", "G3"]);
     assert_eq!(
         imported.warnings,
-        ["1 variation(s) off the main line are not read"]
+        ["1 variation(s) off the main line are not read: 2 node(s), 1 of them with a comment"]
     );
     // Written back: the players, the game information, the comments and
     // the unknown properties, each on its node.

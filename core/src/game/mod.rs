@@ -363,6 +363,20 @@ impl Game {
             .collect()
     }
 
+    /// The actions a plain move means now, as GTP's `play` and an SGF
+    /// record's `B`/`W` give one (a placement, or a pass for `None`): in an
+    /// agreement phase (Go after two passes) a placement resumes play and
+    /// then places, and a pass changes nothing; otherwise the move itself.
+    pub fn plain_move(&self, point: Option<Point>) -> Vec<Action> {
+        let agreement = self.state.phase == Phase::Agreement;
+        match (point, agreement) {
+            (None, true) => Vec::new(),
+            (None, false) => vec![Action::Pass],
+            (Some(p), true) => vec![Action::Resume, Action::Place(p)],
+            (Some(p), false) => vec![Action::Place(p)],
+        }
+    }
+
     /// Plays `action` for `seat`. Returns what happened, or why the action
     /// was refused; a refused action changes nothing.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<&Applied, Refusal> {

@@ -1,16 +1,15 @@
 //! SGF records, imported and written back.
 
 use std::sync::Arc;
-use tengen_sgf::{RulesChoice, read_sgf, write_sgf};
+use tengen_sgf::{RulesChoice, read_sgf, read_sgf_bytes, write_sgf};
 
-/// Imports the input as an SGF record (the rules from the record); where
-/// that succeeds, writes the game as SGF and imports that again under the
-/// same rules, which must give the same game.
+/// Imports the input as the bytes of an SGF record (its character set and
+/// rules from the record); where that succeeds, writes the game as SGF and
+/// imports that again under the same rules, which must give the same game.
 pub fn sgf(data: &[u8]) {
     tengen_variants::link();
-    let text = String::from_utf8_lossy(data);
     let library = tengen_variants::library();
-    let Ok(imported) = read_sgf(&text, RulesChoice::FromRecord(library)) else {
+    let Ok(imported) = read_sgf_bytes(data, RulesChoice::FromRecord(library)) else {
         return;
     };
     let written = write_sgf(&imported.game, &imported.info);

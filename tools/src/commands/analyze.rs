@@ -2,13 +2,13 @@
 //! pass-alive strings of each colour and the legal placements of the seat
 //! to move.
 
-use super::records::{Form, read_text};
+use super::records::{Form, read_bytes, utf8};
 use super::{Failure, Format};
 use std::sync::Arc;
 use tengen_core::text::{DiagramMarks, describe_score, draw};
 use tengen_core::{Colour, Game, Geometry, Point, Rules, Seat};
 use tengen_json::{Analysis, Document};
-use tengen_sgf::{RulesChoice, read_sgf};
+use tengen_sgf::{RulesChoice, read_sgf_bytes};
 
 /// The colour to move in the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -40,13 +40,14 @@ pub(crate) fn run(
         Format::Json => super::json_failure(message, None),
     };
     let rules = super::assemble_as(reference, options, format)?;
-    let text = read_text(position).map_err(|f| match f {
+    let to_fail = |f| match f {
         Failure::Message(m) => fail(m),
         reported => reported,
-    })?;
-    let game = match Form::of(position, Some(&text)) {
+    };
+    let bytes = read_bytes(position).map_err(to_fail)?;
+    let game = match Form::of(position, Some(&bytes)) {
         Form::Sgf => {
-            let imported = read_sgf(&text, RulesChoice::Given(&rules)).map_err(|e| {
+            let imported = read_sgf_bytes(&bytes, RulesChoice::Given(&rules)).map_err(|e| {
                 match super::records::sgf_failure(position, &e) {
                     Failure::Message(m) => fail(m),
                     reported => reported,
@@ -62,6 +63,7 @@ pub(crate) fn run(
             }
         }
         Form::Notation | Form::Scenario => {
+            let text = utf8(position, bytes).map_err(to_fail)?;
             let stones = read_diagram(&rules.geometry, &text)
                 .map_err(|e| fail(format!("{position}: {e}")))?;
             let colour = to_move.map_or(Colour::Black, ToMove::colour);

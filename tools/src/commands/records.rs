@@ -9,7 +9,7 @@ use tengen_conformance::Scenario;
 use tengen_core::notation::parse_line;
 use tengen_core::record::{format_record, play_line};
 use tengen_core::{Game, Rules};
-use tengen_sgf::{GameInfo, RulesChoice, SgfError, read_sgf, write_sgf};
+use tengen_sgf::{GameInfo, RulesChoice, SgfError, read_sgf_bytes, write_sgf};
 
 /// The largest record read.
 const MAX_RECORD_BYTES: u64 = 64 << 20;
@@ -26,15 +26,22 @@ pub(crate) enum Form {
 }
 
 impl Form {
-    /// The form of `path` from its name, or from its text when the name
-    /// does not say.
-    pub(crate) fn of(path: &str, text: Option<&str>) -> Form {
+    /// The form of `path` from its name, or from its bytes when the name
+    /// does not say (an SGF record begins with `(`, after a byte-order mark
+    /// and white space).
+    pub(crate) fn of(path: &str, bytes: Option<&[u8]>) -> Form {
         let lower = path.to_ascii_lowercase();
+        let sgf = |b: &[u8]| {
+            b.strip_prefix(b"\xef\xbb\xbf")
+                .unwrap_or(b)
+                .trim_ascii_start()
+                .starts_with(b"(")
+        };
         if lower.ends_with(".sgf") {
             Form::Sgf
         } else if lower.ends_with(".toml") {
             Form::Scenario
-        } else if text.is_some_and(|t| t.trim_start().starts_with('(')) {
+        } else if bytes.is_some_and(sgf) {
             Form::Sgf
         } else {
             Form::Notation
@@ -48,8 +55,9 @@ pub(crate) struct Loaded {
     pub(crate) info: GameInfo,
 }
 
-/// Reads a file (`-` for standard input), at most [`MAX_RECORD_BYTES`].
-pub(crate) fn read_text(file: &str) -> Result<String, Failure> {
+/// Reads a file (`-` for standard input), at most [`MAX_RECORD_BYTES`]:
+/// its bytes, for an SGF record names its character set.
+pub(crate) fn read_bytes(file: &str) -> Result<Vec<u8>, Failure> {
     use std::io::Read;
     let mut bytes = Vec::new();
     let outcome = if file == "-" {
@@ -65,6 +73,12 @@ pub(crate) fn read_text(file: &str) -> Result<String, Failure> {
             "{file} is larger than {MAX_RECORD_BYTES} bytes; records are limited to that size"
         )));
     }
+    Ok(bytes)
+}
+
+/// The text of a record's bytes (the move notation and scenarios are
+/// UTF-8).
+pub(crate) fn utf8(file: &str, bytes: Vec<u8>) -> Result<String, Failure> {
     String::from_utf8(bytes).map_err(|e| {
         Failure::Message(format!(
             "{file} is not UTF-8 text (byte {} is not)",
@@ -91,25 +105,25 @@ pub(crate) fn load(
     ruleset: Option<&str>,
     options: &[String],
 ) -> Result<Loaded, Failure> {
-    let text = read_text(file)?;
-    load_text(file, &text, ruleset, options)
+    let bytes = read_bytes(file)?;
+    load_bytes(file, bytes, ruleset, options)
 }
 
 /// [`load`] for a record already read from `file`.
-pub(crate) fn load_text(
+pub(crate) fn load_bytes(
     file: &str,
-    text: &str,
+    bytes: Vec<u8>,
     ruleset: Option<&str>,
     options: &[String],
 ) -> Result<Loaded, Failure> {
     let rules = ruleset.map(|r| super::assemble(r, options)).transpose()?;
-    match Form::of(file, Some(text)) {
+    match Form::of(file, Some(&bytes)) {
         Form::Sgf => {
             let choice = match &rules {
                 Some(rules) => RulesChoice::Given(rules),
                 None => RulesChoice::FromRecord(tengen_variants::library()),
             };
-            let imported = read_sgf(text, choice).map_err(|e| sgf_failure(file, &e))?;
+            let imported = read_sgf_bytes(&bytes, choice).map_err(|e| sgf_failure(file, &e))?;
             for warning in &imported.warnings {
                 errln!("warning: {file}: {warning}");
             }
@@ -119,8 +133,9 @@ pub(crate) fn load_text(
             })
         }
         Form::Scenario => {
-            let scenario =
-                Scenario::read_moves(text).map_err(|e| Failure::Message(format!("{file}: {e}")))?;
+            let text = utf8(file, bytes)?;
+            let scenario = Scenario::read_moves(&text)
+                .map_err(|e| Failure::Message(format!("{file}: {e}")))?;
             let dir = Path::new(file).parent().unwrap_or(Path::new("."));
             let game = scenario
                 .play_through(tengen_variants::library(), dir)
@@ -136,7 +151,7 @@ pub(crate) fn load_text(
                     "{file} is in the move notation, which does not name its rules: give its ruleset (`tengen play RULESET --from FILE`, `tengen convert FILE OUT --ruleset RULESET`)"
                 )));
             };
-            let game = play_notation(file, text, &rules)?;
+            let game = play_notation(file, &utf8(file, bytes)?, &rules)?;
             Ok(Loaded {
                 game,
                 info: GameInfo::default(),

@@ -2,7 +2,7 @@
 //! or a scenario) and prints the outcome: the final board and result, or
 //! with `--format json` the state after every action.
 
-use super::records::{Form, read_text};
+use super::records::{Form, read_bytes, utf8};
 use super::{Failure, Format};
 use crate::view;
 use tengen_core::notation::parse_line;
@@ -40,12 +40,14 @@ pub(crate) fn run(
         Format::Text => Failure::Message(message),
         Format::Json => super::json_failure(message, None),
     };
-    let text = read_text(file).map_err(|f| match f {
+    let to_fail = |f| match f {
         Failure::Message(m) => fail(m),
         reported => reported,
-    })?;
-    match Form::of(file, Some(&text)) {
+    };
+    let bytes = read_bytes(file).map_err(to_fail)?;
+    match Form::of(file, Some(&bytes)) {
         Form::Notation => {
+            let text = utf8(file, bytes).map_err(to_fail)?;
             let Some(reference) = reference else {
                 return Err(fail(format!(
                     "{file} is in the move notation, which does not name its rules: `tengen replay RULESET {file}`"
@@ -54,12 +56,8 @@ pub(crate) fn run(
             replay_notation(reference, file, &text, options, format, steps)
         }
         Form::Sgf | Form::Scenario => {
-            let loaded = super::records::load_text(file, &text, reference, options).map_err(
-                |f| match f {
-                    Failure::Message(m) => fail(m),
-                    reported => reported,
-                },
-            )?;
+            let loaded =
+                super::records::load_bytes(file, bytes, reference, options).map_err(to_fail)?;
             match format {
                 Format::Text => finish(&loaded.game, &view::last_move(&loaded.game)),
                 Format::Json => {
