@@ -151,6 +151,37 @@ fn generate(name: &str, dir: &Path) {
             text.push(')');
             write("million.sgf", text.as_bytes());
         }
+        // A ruleset just under the 1 MiB limit whose [topology] holds
+        // 61,000 keys no topology has.
+        "ruleset-1mb-unknown-keys" => {
+            let mut text = format!("{HEADER}\n[topology]\n");
+            for n in 0..61_000 {
+                text.push_str(&format!("widht{n} = 9\n"));
+            }
+            assert!(text.len() < 1 << 20, "{} bytes", text.len());
+            write("typos.toml", text.as_bytes());
+        }
+        // A ruleset declaring 300 switches.
+        "ruleset-300-options" => {
+            let mut text = HEADER.to_string();
+            for n in 0..300 {
+                text.push_str(&format!(
+                    "\n[options.switch-{n}]\nsummary = \"Komi {n}.\"\npatch = {{ scorer = {{ komi = {n} }} }}\n"
+                ));
+            }
+            write("switches.toml", text.as_bytes());
+        }
+        // A ruleset declaring 200 options of 6 choices each.
+        "ruleset-1200-settings" => {
+            let mut text = HEADER.to_string();
+            for n in 0..200 {
+                text.push_str(&format!("\n[options.choice-{n}]\nsummary = \"Komi.\"\n"));
+                for c in 0..6 {
+                    text.push_str(&format!("choices.k{c} = {{ scorer = {{ komi = {c} }} }}\n"));
+                }
+            }
+            write("choices.toml", text.as_bytes());
+        }
         other => panic!("no generator named `{other}`"),
     }
 }

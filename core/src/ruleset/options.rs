@@ -80,25 +80,33 @@ pub(super) fn check_options(
     let mut out = Vec::new();
     let names: std::collections::HashSet<&str> =
         declared.iter().map(|(n, _, _)| n.as_str()).collect();
+    // Past a limit, the problem is put at the first option over it.
+    let mut settings = 0;
+    let over_settings = declared.iter().position(|(n, s, _)| {
+        settings += s.settings(n).len();
+        settings > MAX_OPTION_SETTINGS
+    });
     let settings: usize = declared.iter().map(|(n, s, _)| s.settings(n).len()).sum();
-    let table = tree.entry("options");
-    let at_table = table.map_or(&tree.origin, |e| &e.key_origin);
     let too_many = if declared.len() > MAX_OPTIONS {
-        Some(format!(
-            "the ruleset declares {} options; a ruleset declares at most {MAX_OPTIONS}",
-            declared.len()
+        Some((
+            MAX_OPTIONS,
+            format!(
+                "the ruleset declares {} options; a ruleset declares at most {MAX_OPTIONS}",
+                declared.len()
+            ),
         ))
     } else {
-        (settings > MAX_OPTION_SETTINGS).then(|| format!(
+        over_settings.map(|at| (at, format!(
             "the options offer {settings} settings (switches and choices together); a ruleset's options offer at most {MAX_OPTION_SETTINGS}"
-        ))
+        )))
     };
-    if let Some(message) = too_many {
+    if let Some((at, message)) = too_many {
+        let (name, _, node) = &declared[at];
         out.push(Diagnostic::new(
             sources,
             "too-many-options",
-            at_table,
-            "options",
+            &node.origin,
+            format!("options.{name}"),
             message,
         ));
     }
