@@ -549,15 +549,17 @@ fn main() -> ExitCode {
             ),
         },
     };
-    output::finish(match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(commands::Failure::Reported) => ExitCode::FAILURE,
+    match outcome {
+        // The output has failed and been reported: flushing what is left
+        // of it would only report it again.
         Err(commands::Failure::Output(error)) => ExitCode::from(output::exit_code(&error)),
+        Ok(()) => output::finish(ExitCode::SUCCESS),
+        Err(commands::Failure::Reported) => output::finish(ExitCode::FAILURE),
         Err(commands::Failure::Message(message)) => {
             errln!("error: {message}");
-            ExitCode::FAILURE
+            output::finish(ExitCode::FAILURE)
         }
-    })
+    }
 }
 
 #[cfg(test)]
