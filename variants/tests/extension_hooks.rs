@@ -143,6 +143,13 @@ kind = "test-served-pass"
 
 [scorer]
 kind = "test-button"
+
+[options]
+# go's size, handicap and komi options set a komi, which the test scorer
+# does not have.
+size = false
+handicap = false
+komi = false
 "#,
     )
     .unwrap();

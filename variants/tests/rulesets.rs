@@ -48,3 +48,62 @@ fn every_bundled_ruleset_starts_with_the_schema_directive() {
         );
     }
 }
+
+/// What an editor checks with the committed schema alone: the schema as a
+/// validator, and a ruleset file read as TOML.
+fn editor_problems(text: &str) -> Vec<String> {
+    let schema: serde_json::Value = serde_json::from_str(include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../rulesets/ruleset.schema.json"
+    )))
+    .unwrap();
+    let validator = jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft7)
+        .build(&schema)
+        .unwrap();
+    let document: toml::Value = toml::from_str(text).unwrap();
+    let json = serde_json::to_value(document).unwrap();
+    validator
+        .iter_errors(&json)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect()
+}
+
+/// A file that extends another may change keys of a section without naming
+/// its kind; the schema checks such a section against the parameters of
+/// every kind, so an editor catches a misspelt key or a value no kind
+/// takes, as `tengen validate` does (issue 23, item 9).
+#[test]
+fn the_schema_checks_sections_that_name_no_kind() {
+    let child = |topology: &str| {
+        format!(
+            "[ruleset]\nid = \"c\"\nname = \"C\"\nsummary = \"x\"\nextends = \"go\"\n\n[topology]\n{topology}\n"
+        )
+    };
+    assert_eq!(
+        editor_problems(&child("width = 9\nheight = 9")),
+        Vec::<String>::new()
+    );
+    let misspelt = editor_problems(&child("widht = 9"));
+    assert!(
+        misspelt
+            .iter()
+            .any(|p| p.starts_with("/topology") && p.contains("widht")),
+        "{misspelt:?}"
+    );
+    let too_wide = editor_problems(&child("width = 30"));
+    assert!(
+        too_wide.iter().any(|p| p.starts_with("/topology/width")),
+        "{too_wide:?}"
+    );
+    // tengen says the same, at the key.
+    for (topology, expected) in [("widht = 9", "unknown-key"), ("width = 30", "width")] {
+        let d = tengen_variants::library().validate_text("child.toml", &child(topology));
+        assert!(
+            d.items
+                .iter()
+                .any(|i| i.code == expected || i.key_path.ends_with(expected)),
+            "{topology}: {d}"
+        );
+    }
+}

@@ -7,9 +7,10 @@ use crate::rules::{ComponentKind, Rules};
 use crate::ruleset::assemble::assemble;
 use crate::ruleset::diagnostic::{Diagnostic, Diagnostics, Source};
 use crate::ruleset::model::{ResolvedRuleset, RulesetMeta, Section};
-use crate::ruleset::node::{Node, Origin};
+use crate::ruleset::node::{Entry, Node, Origin, Value as NodeValue};
 use crate::ruleset::options::{
-    Declared, apply_options, changes, check_options, declared_options, patch_section, sections_only,
+    Declared, apply_options, changes, check_options, declared_options, inherited_from,
+    inherited_problem, patch_section, sections_only,
 };
 use crate::ruleset::schema::ruleset_schema;
 use crate::ruleset::validate::SchemaValidator;
@@ -96,7 +97,39 @@ struct Loaded {
     options: Vec<Declared>,
     /// The seven sections, with the chosen options applied.
     sections: Node,
+    /// The seven sections as written (no option applied).
+    base: Node,
+    /// Where the file loaded names the ruleset it extends, if it does.
+    extends: Option<Origin>,
     diagnostics: Diagnostics,
+}
+
+/// What a trial assembly needs of a resolved ruleset: its `[ruleset]`
+/// table without the prose, and no option list (trial rules are checked,
+/// never played), so that trying a thousand settings does not copy the
+/// docs a thousand times.
+fn lean(resolved: &ResolvedRuleset) -> ResolvedRuleset {
+    ResolvedRuleset {
+        meta: RulesetMeta {
+            docs: String::new(),
+            sources: Vec::new(),
+            ..resolved.meta.clone()
+        },
+        sections: resolved.sections.clone(),
+        options: Vec::new(),
+        applied: Vec::new(),
+        source: resolved.source.clone(),
+    }
+}
+
+/// The files being read along an `extends` chain, to find cycles, and
+/// where the first names its parent.
+#[derive(Default)]
+struct Chain {
+    /// The files read, from the first.
+    keys: Vec<String>,
+    /// The `extends` value of the first file.
+    top_extends: Option<Origin>,
 }
 
 impl Loaded {
@@ -206,28 +239,21 @@ impl Library {
         self.validate_top(Top::Text { name, text })
     }
 
+    /// Loads, resolves and assembles a ruleset with `options` applied.
+    /// The ruleset as written must also take every setting of its options
+    /// (see [`Library::option_problems`]): `tengen validate` and every
+    /// loader give one verdict on a file.
     fn assemble_top(&self, top: Top<'_>, options: &[String]) -> Result<Arc<Rules>, Diagnostics> {
-        let loaded = self.load(top, options);
-        if !loaded.diagnostics.is_empty() {
-            return Err(loaded.diagnostics);
+        let (loaded, built) = self.build(top, options);
+        match built {
+            Ok(rules) => Ok(Arc::new(rules)),
+            Err(items) => {
+                let mut diagnostics = loaded.diagnostics;
+                diagnostics.add_new(items);
+                diagnostics.cap();
+                Err(diagnostics)
+            }
         }
-        let built = loaded
-            .typed(top.name(), options)
-            .map_err(|message| vec![loaded.whole_problem(message)])
-            .and_then(|resolved| {
-                assemble(
-                    self.registry,
-                    resolved,
-                    &loaded.sections,
-                    &loaded.diagnostics.sources,
-                )
-            });
-        built.map(Arc::new).map_err(|items| {
-            let mut diagnostics = loaded.diagnostics;
-            diagnostics.items.extend(items);
-            diagnostics.cap();
-            diagnostics
-        })
     }
 
     /// Everything `tengen validate` checks: the file and its `extends`
@@ -237,53 +263,67 @@ impl Library {
         self.validate_top(Top::Reference(reference))
     }
 
-    /// The ruleset is read and checked once; each option setting is then
-    /// tried on a copy of the sections alone, so the work is the file's
-    /// size plus, for each setting (at most
-    /// [`MAX_OPTION_SETTINGS`](crate::ruleset::MAX_OPTION_SETTINGS)),
-    /// the sections' size.
     fn validate_top(&self, top: Top<'_>) -> Diagnostics {
-        let loaded = self.load(top, &[]);
-        if !loaded.diagnostics.is_empty() {
-            return loaded.diagnostics;
+        let (loaded, built) = self.build(top, &[]);
+        let mut diagnostics = loaded.diagnostics;
+        if let Err(items) = built {
+            diagnostics.add_new(items);
         }
-        let resolved = match loaded.typed(top.name(), &[]) {
+        diagnostics.cap();
+        diagnostics
+    }
+
+    /// Loads `top` with `options` and builds its rules, or gives the
+    /// problems found on the way; with the loaded ruleset (whose
+    /// diagnostics hold the sources, and the problems of loading).
+    fn build(&self, top: Top<'_>, options: &[String]) -> (Loaded, Result<Rules, Vec<Diagnostic>>) {
+        let loaded = self.load(top, options);
+        if !loaded.diagnostics.is_empty() {
+            return (loaded, Err(Vec::new()));
+        }
+        let resolved = match loaded.typed(top.name(), options) {
             Ok(resolved) => resolved,
             Err(message) => {
                 let d = loaded.whole_problem(message);
-                let mut diagnostics = loaded.diagnostics;
-                diagnostics.items.push(d);
-                return diagnostics;
+                return (loaded, Err(vec![d]));
             }
         };
-        // The options patch the ruleset: trying them while it has problems
-        // of its own would only repeat those.
         let sources = &loaded.diagnostics.sources;
-        if let Err(items) = assemble(self.registry, resolved.clone(), &loaded.sections, sources) {
-            let mut diagnostics = loaded.diagnostics;
-            diagnostics.items.extend(items);
-            diagnostics.cap();
-            return diagnostics;
-        }
-        // What a trial assembly needs of the whole: the ruleset's table
-        // without its prose, and no option list (trial rules are checked,
-        // never played).
-        let lean = ResolvedRuleset {
-            meta: RulesetMeta {
-                docs: String::new(),
-                sources: Vec::new(),
-                ..resolved.meta
-            },
-            options: Vec::new(),
-            ..resolved
+        let lean = lean(&resolved);
+        let built = match assemble(self.registry, resolved, &loaded.sections, sources) {
+            // The options patch the ruleset: trying them while it has
+            // problems of its own would only repeat those.
+            Err(items) => Err(items),
+            Ok(rules) => {
+                let problems = self.option_problems(&loaded, &lean);
+                if problems.is_empty() {
+                    Ok(rules)
+                } else {
+                    Err(problems)
+                }
+            }
         };
+        (loaded, built)
+    }
+
+    /// The problems of the ruleset as written with each setting of its
+    /// options, each option's once, saying with which setting they were
+    /// found. The file is read and checked once; each setting is tried on
+    /// a copy of the sections alone, so the work is the file's size plus,
+    /// for each setting (at most
+    /// [`MAX_OPTION_SETTINGS`](crate::ruleset::MAX_OPTION_SETTINGS)), the
+    /// sections' size. An option inherited through `extends` that does
+    /// not fit is reported at the `extends` of the file being loaded, with
+    /// how to drop it: the parent's file may not be the reader's to edit.
+    fn option_problems(&self, loaded: &Loaded, lean: &ResolvedRuleset) -> Vec<Diagnostic> {
+        let sources = &loaded.diagnostics.sources;
         let mut found = Vec::new();
-        for (name, spec, _) in &loaded.options {
+        for (name, spec, node) in &loaded.options {
             let failing: Vec<(String, Vec<Diagnostic>)> = spec
                 .settings(name)
                 .into_iter()
                 .filter_map(|setting| {
-                    self.try_setting(&loaded, &lean, &setting)
+                    self.try_setting(loaded, lean, &setting)
                         .err()
                         .map(|items| (setting, items))
                 })
@@ -295,6 +335,14 @@ impl Library {
                 0 => String::new(),
                 n => format!(" (and with {n} more of its choices)"),
             };
+            if let Some((parent, extends)) =
+                inherited_from(sources, &node.origin, loaded.extends.as_ref())
+            {
+                let why = items.first().map(|d| d.message.clone()).unwrap_or_default();
+                let why = format!("with --option {first}{more}, {why}");
+                found.push(inherited_problem(sources, name, &parent, extends, &why));
+                continue;
+            }
             for item in items {
                 if !matches!(item.location, crate::ruleset::Location::File { .. }) {
                     continue;
@@ -308,10 +356,7 @@ impl Library {
                 found.push(item);
             }
         }
-        let mut diagnostics = loaded.diagnostics;
-        diagnostics.add_new(found);
-        diagnostics.cap();
-        diagnostics
+        found
     }
 
     /// Resolves and assembles the sections of `loaded` with one option
@@ -324,7 +369,7 @@ impl Library {
     ) -> Result<(), Vec<Diagnostic>> {
         let sources = &loaded.diagnostics.sources;
         let applied = [setting.to_string()];
-        let mut sections = loaded.sections.clone();
+        let mut sections = loaded.base.clone();
         let mut problems = Diagnostics::default();
         problems.items.extend(apply_options(
             &mut sections,
@@ -360,7 +405,7 @@ impl Library {
     /// `kind`, and options change them).
     fn load(&self, top: Top<'_>, options: &[String]) -> Loaded {
         let mut diagnostics = Diagnostics::default();
-        let mut chain = Vec::new();
+        let mut chain = Chain::default();
         let bundled_only = matches!(top, Top::Text { .. });
         let tree = self.load_document(top, None, bundled_only, None, &mut diagnostics, &mut chain);
         let Some(tree) = tree else {
@@ -369,14 +414,23 @@ impl Library {
             return Loaded {
                 meta: Node::table(origin.clone()),
                 options: Vec::new(),
-                sections: Node::table(origin),
+                sections: Node::table(origin.clone()),
+                base: Node::table(origin),
+                extends: None,
                 diagnostics,
             };
         };
         let declared = declared_options(&tree);
-        let mut sections = sections_only(&tree);
+        let base = sections_only(&tree);
+        let mut sections = base.clone();
         let sources = &diagnostics.sources;
-        let mut found = check_options(&tree, &declared, sources);
+        let mut found = check_options(
+            &tree,
+            &declared,
+            sources,
+            self.registry,
+            chain.top_extends.as_ref(),
+        );
         found.extend(apply_options(&mut sections, options, &declared, sources));
         found.extend(check_sections(&sections, sources, self.registry));
         found.extend(
@@ -392,6 +446,8 @@ impl Library {
                 .unwrap_or_else(|| Node::table(tree.origin.clone())),
             options: declared,
             sections,
+            base,
+            extends: chain.top_extends,
             diagnostics,
         }
     }
@@ -515,7 +571,7 @@ impl Library {
         bundled_only: bool,
         from: Option<&Origin>,
         diagnostics: &mut Diagnostics,
-        chain: &mut Vec<String>,
+        chain: &mut Chain,
     ) -> Option<Node> {
         let here = from
             .cloned()
@@ -538,9 +594,10 @@ impl Library {
                 return None;
             }
         };
-        let cyclic = chain.contains(&key);
-        if cyclic || chain.len() >= MAX_EXTENDS_DEPTH {
+        let cyclic = chain.keys.contains(&key);
+        if cyclic || chain.keys.len() >= MAX_EXTENDS_DEPTH {
             let mut names: Vec<String> = chain
+                .keys
                 .iter()
                 .map(|n| n.rsplit('/').next().unwrap_or(n).to_string())
                 .collect();
@@ -569,7 +626,7 @@ impl Library {
             diagnostics.items.push(d);
             return None;
         }
-        chain.push(key);
+        chain.keys.push(key);
         let index = diagnostics.sources.add(source);
         let text = diagnostics.sources.get(index).text.clone();
         let (document, errors) = toml::de::DeTable::parse_recoverable(&text);
@@ -588,7 +645,7 @@ impl Library {
                 );
                 diagnostics.items.push(d);
             }
-            chain.pop();
+            chain.keys.pop();
             return None;
         }
         let span = document.span();
@@ -607,15 +664,27 @@ impl Library {
                     message,
                 );
                 diagnostics.items.push(d);
-                chain.pop();
+                chain.keys.pop();
                 return None;
             }
         };
-        // A file that extends another may leave out `kind`; the resolved
-        // ruleset is checked for completeness later.
-        let found = self
+        // A file that extends another may leave out `kind`: such a section
+        // is judged once resolved, against the kind it then has (the schema
+        // checks it against every kind's parameters, for editors; the
+        // resolved check says more).
+        let kindless = |key_path: &str| {
+            let section = key_path.split(['.', '[']).next().unwrap_or_default();
+            ComponentKind::from_section(section).is_some()
+                && tree.get(section).is_some_and(|s| {
+                    matches!(s.value, NodeValue::Table(_)) && s.get("kind").is_none()
+                })
+        };
+        let found: Vec<Diagnostic> = self
             .validator
-            .check(self.registry, &diagnostics.sources, &tree);
+            .check(self.registry, &diagnostics.sources, &tree)
+            .into_iter()
+            .filter(|d| !kindless(&d.key_path))
+            .collect();
         diagnostics.add_new(found);
         let extends = tree
             .get("ruleset")
@@ -628,6 +697,9 @@ impl Library {
         let result = match extends {
             None => Some(tree),
             Some((parent_ref, origin)) => {
+                if from.is_none() {
+                    chain.top_extends = Some(origin.clone());
+                }
                 let parent = self.load_document(
                     Top::Reference(&parent_ref),
                     dir.as_deref(),
@@ -639,7 +711,7 @@ impl Library {
                 parent.map(|p| merge(p, &tree))
             }
         };
-        chain.pop();
+        chain.keys.pop();
         result
     }
 }
@@ -701,7 +773,19 @@ fn merge_tables(parent: Node, child: &Node) -> Node {
                 let options = out
                     .table_mut("options", &entry.key_origin)
                     .expect("options is a table");
-                options.set_all(entry.node.entries());
+                // `NAME = false` drops the option NAME inherited; one that
+                // names no inherited option is kept, to be reported.
+                let (dropped, declared): (Vec<&Entry>, Vec<&Entry>) = entry
+                    .node
+                    .entries()
+                    .iter()
+                    .partition(|e| matches!(e.node.value, NodeValue::Boolean(false)));
+                for e in dropped {
+                    if options.remove(&e.key).is_none() {
+                        options.set_all([e]);
+                    }
+                }
+                options.set_all(declared);
             }
             section if ComponentKind::from_section(section).is_some() => {
                 patch_section(&mut out, section, &entry.key_origin, &entry.node);

@@ -2,10 +2,12 @@
 //! once where they are declared and applied to the sections in the order
 //! declared.
 
+use crate::registry::Registry;
 use crate::rules::ComponentKind;
 use crate::ruleset::diagnostic::{Diagnostic, SourceMap};
 use crate::ruleset::model::{OptionForm, OptionSpec};
 use crate::ruleset::node::{Node, Origin};
+use crate::ruleset::schema::section_keys;
 use crate::suggest::closest;
 
 /// The most options one ruleset declares (its `extends` chain included).
@@ -39,6 +41,102 @@ pub(super) fn changes(sections: &Node, before: &serde_json::Value, patch: &Node)
     apply_patch(&mut patched, patch);
     let after = patched.to_json();
     (*before != after).then(|| first_difference(before, &after, "").unwrap_or_default())
+}
+
+/// The file an option declared at `option` comes from, and where the
+/// file being loaded names its parent, when the option is inherited
+/// (declared in another file than the one that says `extends`).
+pub(super) fn inherited_from<'a>(
+    sources: &SourceMap,
+    option: &Origin,
+    extends: Option<&'a Origin>,
+) -> Option<(String, &'a Origin)> {
+    match (option, extends) {
+        (Origin::File { source, .. }, Some(extends @ Origin::File { source: top, .. }))
+            if source != top =>
+        {
+            Some((sources.get(*source).name.clone(), extends))
+        }
+        _ => None,
+    }
+}
+
+/// An inherited option that does not fit the ruleset, reported at its
+/// `extends` (the parent's file may not be the reader's to edit), with
+/// how to drop or replace it.
+pub(super) fn inherited_problem(
+    sources: &SourceMap,
+    name: &str,
+    parent: &str,
+    extends: &Origin,
+    why: &str,
+) -> Diagnostic {
+    Diagnostic::new(
+        sources,
+        "inherited-option",
+        extends,
+        format!("options.{name}"),
+        format!(
+            "the option `{name}`, inherited from `{parent}`, does not fit this ruleset: {why}"
+        ),
+    )
+    .with_help(format!(
+        "drop it by writing `{name} = false` under [options], or declare [options.{name}] again with what fits"
+    ))
+}
+
+/// Why `target`, a key a value option sets, is not a parameter of the
+/// ruleset as written: not of the form `section.key`, or (where the
+/// section names a registered kind) not a key that kind takes. The code,
+/// the message and a help line.
+fn check_target(
+    registry: &Registry,
+    sections: &Node,
+    target: &str,
+) -> Option<(&'static str, String, Option<String>)> {
+    let (section, key) = match target.split('.').collect::<Vec<_>>().as_slice() {
+        [section, key] if !key.is_empty() && *key != "kind" => (*section, *key),
+        _ => {
+            return Some((
+                "bad-target",
+                format!("`{target}` is not a parameter: write `section.key`, e.g. `scorer.komi`"),
+                None,
+            ));
+        }
+    };
+    let Some(kind) = ComponentKind::from_section(section) else {
+        return Some((
+            "bad-target",
+            format!("`{target}` is not a parameter: `{section}` is not a section"),
+            closest(section, ComponentKind::ALL.iter().map(|k| k.section()))
+                .map(|c| format!("did you mean `{c}.{key}`?")),
+        ));
+    };
+    let id = sections.get(section)?.get("kind")?.as_str()?;
+    registry.get(kind, id)?;
+    let keys: Vec<String> = section_keys(registry, kind, id)
+        .into_iter()
+        .filter(|k| k != "kind")
+        .collect();
+    if keys.iter().any(|k| k == key) {
+        return None;
+    }
+    let listed = if keys.is_empty() {
+        "it takes no parameters".to_string()
+    } else {
+        format!("its parameters: {}", keys.join(", "))
+    };
+    Some((
+        "unknown-target",
+        format!(
+            "`{target}` is not a parameter: the {} `{id}` of [{section}] has no `{key}`",
+            kind.trait_name()
+        ),
+        Some(match closest(key, keys.iter().map(String::as_str)) {
+            Some(c) => format!("did you mean `{section}.{c}`? {listed}"),
+            None => listed,
+        }),
+    ))
 }
 
 /// Applies a section patch: one that names a `kind` replaces the section;
@@ -76,6 +174,8 @@ pub(super) fn check_options(
     tree: &Node,
     declared: &[Declared],
     sources: &SourceMap,
+    registry: &Registry,
+    extends: Option<&Origin>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let names: std::collections::HashSet<&str> =
@@ -109,6 +209,25 @@ pub(super) fn check_options(
             format!("options.{name}"),
             message,
         ));
+    }
+    // `NAME = false` left after `extends` is resolved dropped nothing.
+    for e in tree.get("options").map(Node::entries).unwrap_or_default() {
+        if matches!(e.node.value, crate::ruleset::node::Value::Boolean(false)) {
+            let mut d = Diagnostic::new(
+                sources,
+                "unknown-option",
+                &e.key_origin,
+                format!("options.{}", e.key),
+                format!(
+                    "`{} = false` drops an inherited option, but no ruleset this one extends has an option `{}`",
+                    e.key, e.key
+                ),
+            );
+            if let Some(c) = closest(&e.key, declared.iter().map(|(n, _, _)| n.as_str())) {
+                d = d.with_help(format!("did you mean `{c}`?"));
+            }
+            out.push(d);
+        }
     }
     let sections = sections_only(tree);
     let before = sections.to_json();
@@ -166,22 +285,23 @@ pub(super) fn check_options(
         }
         if let (Some(set), Some(set_node)) = (&spec.set, node.get("set")) {
             for (i, target) in set.iter().enumerate() {
-                let ok = matches!(target.split('.').collect::<Vec<_>>().as_slice(),
-                    [section, key] if ComponentKind::from_section(section).is_some() && !key.is_empty() && *key != "kind");
-                if !ok {
-                    let origin = match &set_node.value {
-                        crate::ruleset::node::Value::Array(items) => &items[i].origin,
-                        _ => &set_node.origin,
-                    };
-                    out.push(Diagnostic::new(
-                        sources,
-                        "bad-target",
-                        origin,
-                        format!("{path}.set[{i}]"),
-                        format!(
-                            "`{target}` is not a parameter: write `section.key`, e.g. `scorer.komi`"
-                        ),
-                    ));
+                let origin = match &set_node.value {
+                    crate::ruleset::node::Value::Array(items) => &items[i].origin,
+                    _ => &set_node.origin,
+                };
+                if let Some(d) = check_target(registry, &sections, target) {
+                    let (code, message, help) = d;
+                    if let Some((parent, extends)) = inherited_from(sources, &node.origin, extends)
+                    {
+                        out.push(inherited_problem(sources, name, &parent, extends, &message));
+                        break;
+                    }
+                    let mut d =
+                        Diagnostic::new(sources, code, origin, format!("{path}.set[{i}]"), message);
+                    if let Some(help) = help {
+                        d = d.with_help(help);
+                    }
+                    out.push(d);
                 }
             }
         }

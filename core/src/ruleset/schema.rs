@@ -44,8 +44,24 @@ pub fn ruleset_schema(registry: &Registry) -> Value {
         let section = kind.section();
         let ids: Vec<&str> = registry.ids(kind);
         let mut branches = Vec::new();
+        // Every parameter of every implementation of the kind, for a
+        // section that names none (a file that extends another and only
+        // changes keys): an editor then still catches a misspelt key or a
+        // value out of every range.
+        let mut any_kind: Map<String, Value> = Map::new();
         for registration in registry.of_kind(kind) {
             let mut params = (registration.params_schema)(&mut generator).to_value();
+            if let Some(props) = params.get("properties").and_then(Value::as_object) {
+                for (key, schema) in props {
+                    let entry = any_kind
+                        .entry(key.clone())
+                        .or_insert_with(|| json!({ "anyOf": [] }));
+                    let alternatives = entry["anyOf"].as_array_mut().expect("anyOf is an array");
+                    if !alternatives.contains(schema) {
+                        alternatives.push(schema.clone());
+                    }
+                }
+            }
             if let Some(object) = params.as_object_mut() {
                 object.remove("$schema");
                 object.remove("title");
@@ -66,6 +82,24 @@ pub fn ruleset_schema(registry: &Registry) -> Value {
                 "then": params,
             }));
         }
+        let any_kind: Map<String, Value> = any_kind
+            .into_iter()
+            .map(|(key, mut schema)| {
+                let alternatives = schema["anyOf"].as_array_mut().expect("anyOf is an array");
+                if alternatives.len() == 1 {
+                    (key, alternatives.remove(0))
+                } else {
+                    (key, schema)
+                }
+            })
+            .collect();
+        branches.push(json!({
+            "if": { "not": { "required": ["kind"] } },
+            "then": {
+                "properties": any_kind,
+                "additionalProperties": false,
+            },
+        }));
         let kinds_doc = registry
             .of_kind(kind)
             .map(|r| format!("`{}`: {}", r.id, r.summary()))
@@ -106,7 +140,14 @@ pub fn ruleset_schema(registry: &Registry) -> Value {
             "description": "Named options that patch the ruleset: `--option NAME` or `--option NAME=VALUE`.",
             "type": "object",
             "propertyNames": { "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$" },
-            "additionalProperties": { "$ref": "#/definitions/option" },
+            "additionalProperties": {
+                "if": { "type": "boolean" },
+                "then": {
+                    "description": "`NAME = false` drops the option NAME inherited through `extends`.",
+                    "const": false,
+                },
+                "else": { "$ref": "#/definitions/option" },
+            },
         }),
     );
     definitions.insert("option".into(), option);

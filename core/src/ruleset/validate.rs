@@ -154,8 +154,21 @@ fn allowed_keys(registry: &Registry, tree: &Node, pointer: &str) -> Option<Vec<S
         [section] => {
             let kind = ComponentKind::from_section(section)?;
             let (node, _, _) = tree.locate(pointer);
-            let id = node.get("kind")?.as_str()?;
-            Some(section_keys(registry, kind, id))
+            match node.get("kind") {
+                Some(id) => Some(section_keys(registry, kind, id.as_str()?)),
+                // No kind named: the keys of every kind.
+                None => {
+                    let mut keys: Vec<String> = Vec::new();
+                    for id in registry.ids(kind) {
+                        for key in section_keys(registry, kind, id) {
+                            if !keys.contains(&key) {
+                                keys.push(key);
+                            }
+                        }
+                    }
+                    Some(keys)
+                }
+            }
         }
         _ => None,
     }
