@@ -349,7 +349,7 @@ fn a_ruleset_saved_in_the_folder_is_offered_at_once() {
     assert!(!ids(address).contains(&"tiny-go".to_string()));
     std::fs::write(
         dir.join("tiny.toml"),
-        "[ruleset]\nid = \"tiny-go\"\nname = \"Tiny Go\"\nsummary = \"Go on 5x5.\"\nextends = \"go\"\n\n[topology]\nwidth = 5\nheight = 5\n",
+        "[ruleset]\nid = \"tiny-go\"\nname = \"Tiny Go\"\nsummary = \"Go on 5x5.\"\nextends = \"go\"\n\n[topology]\nwidth = 5\nheight = 5\n\n[options]\nhandicap = false\n",
     )
     .unwrap();
     assert!(ids(address).contains(&"tiny-go".to_string()));
