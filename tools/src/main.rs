@@ -224,19 +224,24 @@ enum Command {
     },
     /// Replay a game record (SGF, the move notation or a conformance
     /// scenario) and print the final board and result.
-    #[command(after_help = "Examples:\n  \
+    #[command(
+        override_usage = "tengen replay [OPTIONS] [RULESET] FILE",
+        after_help = "Examples:\n  \
         tengen replay game.sgf\n  \
         tengen replay go game.txt --option size=9\n  \
         tengen replay tromp-taylor other.sgf -o size=9\n  \
         printf 'E5\\nC3\\n' | tengen replay go - -o size=9\n\n\
-        A record in the move notation has one move per line (see `tengen play`'s help) and \
-        needs the ruleset named first. An SGF record names its rules: tengen's own exactly, \
+        One record is replayed. A record in the move notation has one move per line (see \
+        `tengen play`'s help); the records tengen writes name their rules in their first line \
+        (`# tengen record: ruleset go --option size=9`), and for any other the ruleset is \
+        named first. An SGF record names its rules: tengen's own exactly, \
         another program's by RU, SZ, KM and HA (unknown rules are read as `go`, with a \
         warning); a ruleset given first replaces them. A `.toml` file is read as a \
         conformance scenario. Exits with 1 at the first refused action, naming the line \
         (and for SGF the column and node), the action and the rule. With `--format json`, \
         prints the state after every action (only the last with --final) and the refused \
-        action, if any.")]
+        action, if any."
+    )]
     Replay {
         /// `[RULESET] FILE`: the record file (`-` for standard input),
         /// after a bundled ruleset id or a ruleset file where it is needed.

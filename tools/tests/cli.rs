@@ -722,10 +722,13 @@ fn sgf_records_replay_save_and_convert() {
         &run,
         &["cut.sgf:1:21: not a readable SGF record: the record ends inside this property value"],
     );
+    // The record names its rules in its header: it replays alone.
     let run = tengen(&["replay", txt], None);
-    fails_with(
-        &run,
-        &["is in the move notation, which does not name its rules"],
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("White (Player 2) to play, move 4."),
+        "{}",
+        run.stdout
     );
     let run = tengen(&["play"], None);
     assert_eq!(run.code, 2, "{}", run.stderr);
@@ -741,5 +744,74 @@ fn sgf_records_replay_save_and_convert() {
                 .contains("RU[Ing-ish] names rules tengen does not know: read as `go`"),
         "{}",
         run.stderr
+    );
+}
+
+/// Every record tengen writes, it reads back: the text record `play`
+/// saves names its rules in its first line, so `replay`, `convert` and
+/// `play --from` take it without a ruleset (issue 23, item 13).
+#[test]
+fn the_text_record_play_saves_is_replayed_without_naming_its_ruleset() {
+    let dir = scratch("saved-record");
+    let record = dir.join("game.txt");
+    let record = record.to_str().unwrap();
+    let run = tengen(
+        &["play", "go", "-o", "size=9", "-o", "komi=5"],
+        Some(&format!("E5\nD4\nC3\nsave {record}\nquit\n")),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let saved = std::fs::read_to_string(record).unwrap();
+    assert!(
+        saved.starts_with("# tengen record: ruleset go --option size=9 --option komi=5\n"),
+        "{saved}"
+    );
+    // The record alone, and with the ruleset named: the same game.
+    let alone = tengen(&["replay", record], None);
+    assert_eq!(alone.code, 0, "{}", alone.stderr);
+    assert!(
+        alone.stdout.contains("White (Player 2) to play, move 4."),
+        "{}",
+        alone.stdout
+    );
+    let named = tengen(
+        &["replay", "go", record, "-o", "size=9", "-o", "komi=5"],
+        None,
+    );
+    assert_eq!(alone.stdout, named.stdout);
+    // An option given on the command line replaces the record's.
+    let komi = tengen(
+        &[
+            "replay", record, "-o", "komi=0.5", "--format", "json", "--final",
+        ],
+        None,
+    );
+    assert_eq!(komi.code, 0, "{}", komi.stderr);
+    assert!(komi.stdout.contains("\"komi=0.5\""), "{}", komi.stdout);
+    // Converted to SGF without naming the ruleset.
+    let sgf = tengen(&["convert", record, "-"], None);
+    assert_eq!(sgf.code, 0, "{}", sgf.stderr);
+    assert!(
+        sgf.stdout.contains("SZ[9]") && sgf.stdout.contains("KM[5]"),
+        "{}",
+        sgf.stdout
+    );
+    // A header naming a ruleset that is not bundled asks for its file.
+    std::fs::write(
+        dir.join("other.txt"),
+        "# tengen record: ruleset my-go\nE5\n",
+    )
+    .unwrap();
+    let other = tengen(&["replay", dir.join("other.txt").to_str().unwrap()], None);
+    fails_with(
+        &other,
+        &["played under `my-go`, which is not a bundled ruleset: give its file"],
+    );
+    // The usage line says one record.
+    let help = tengen(&["replay", "--help"], None);
+    assert!(
+        help.stdout
+            .contains("Usage: tengen replay [OPTIONS] [RULESET] FILE\n"),
+        "{}",
+        help.stdout
     );
 }

@@ -146,12 +146,19 @@ pub(crate) fn load_bytes(
             })
         }
         Form::Notation => {
-            let Some(rules) = rules else {
-                return Err(Failure::Message(format!(
-                    "{file} is in the move notation, which does not name its rules: give its ruleset (`tengen play RULESET --from FILE`, `tengen convert FILE OUT --ruleset RULESET`)"
-                )));
+            let text = utf8(file, bytes)?;
+            let rules = match rules {
+                Some(rules) => rules,
+                None => match named_rules(file, &text)? {
+                    Some((id, header)) => super::assemble(&id, &with_given(header, options))?,
+                    None => {
+                        return Err(Failure::Message(format!(
+                            "{file} is in the move notation and names no rules (tengen's records start with `{HEADER}ID`): give its ruleset (`tengen play RULESET --from FILE`, `tengen convert FILE OUT --ruleset RULESET`)"
+                        )));
+                    }
+                },
             };
-            let game = play_notation(file, &utf8(file, bytes)?, &rules)?;
+            let game = play_notation(file, &text, &rules)?;
             Ok(Loaded {
                 game,
                 info: GameInfo::default(),
@@ -177,13 +184,67 @@ fn play_notation(file: &str, text: &str, rules: &Arc<Rules>) -> Result<Game, Fai
     Ok(game)
 }
 
+/// The first line of a record in the move notation that tengen writes:
+/// `# tengen record: ruleset ID --option A --option B`.
+const HEADER: &str = "# tengen record: ruleset ";
+
+/// The ruleset a record in the move notation names in its header (see
+/// [`render`]), with its options; `None` when it has no such header. The
+/// id must be a bundled ruleset: a record of a ruleset from a file names
+/// only its id, so that file has to be given.
+pub(crate) fn named_rules(
+    file: &str,
+    text: &str,
+) -> Result<Option<(String, Vec<String>)>, Failure> {
+    let Some(rest) = text.lines().next().and_then(|l| l.strip_prefix(HEADER)) else {
+        return Ok(None);
+    };
+    let mut words = rest.split_whitespace();
+    let Some(id) = words.next() else {
+        return Ok(None);
+    };
+    let mut options = Vec::new();
+    while let Some(word) = words.next() {
+        match (word, words.next()) {
+            ("--option", Some(option)) => options.push(option.to_string()),
+            _ => {
+                return Err(Failure::Message(format!(
+                    "{file}:1: the header names its options as `--option NAME[=VALUE]`, not `{word}`"
+                )));
+            }
+        }
+    }
+    if !tengen_variants::library()
+        .bundled()
+        .iter()
+        .any(|b| b.id == id)
+    {
+        return Err(Failure::Message(format!(
+            "{file}: the record was played under `{id}`, which is not a bundled ruleset: give its file (`tengen replay RULESET_FILE {file}`)"
+        )));
+    }
+    Ok(Some((id.to_string(), options)))
+}
+
+/// The options of a record's header with those given on the command line:
+/// an option given there replaces the header's option of the same name.
+pub(crate) fn with_given(header: Vec<String>, given: &[String]) -> Vec<String> {
+    let name = |o: &str| o.split('=').next().unwrap_or_default().trim().to_string();
+    let given_names: Vec<String> = given.iter().map(|o| name(o)).collect();
+    header
+        .into_iter()
+        .filter(|o| !given_names.contains(&name(o)))
+        .chain(given.iter().cloned())
+        .collect()
+}
+
 /// The text of `game` in `form`.
 pub(crate) fn render(game: &Game, info: &GameInfo, form: Form) -> String {
     let ruleset = &game.rules().ruleset;
     match form {
         Form::Sgf => write_sgf(game, info),
         Form::Notation => {
-            let mut header = format!("# tengen record: ruleset {}", ruleset.meta.id);
+            let mut header = format!("{HEADER}{}", ruleset.meta.id);
             for option in &ruleset.applied {
                 header.push_str(&format!(" --option {option}"));
             }

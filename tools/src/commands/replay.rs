@@ -48,12 +48,19 @@ pub(crate) fn run(
     match Form::of(file, Some(&bytes)) {
         Form::Notation => {
             let text = utf8(file, bytes).map_err(to_fail)?;
-            let Some(reference) = reference else {
-                return Err(fail(format!(
-                    "{file} is in the move notation, which does not name its rules: `tengen replay RULESET {file}`"
-                )));
-            };
-            replay_notation(reference, file, &text, options, format, steps)
+            if let Some(reference) = reference {
+                return replay_notation(reference, file, &text, options, format, steps);
+            }
+            // A record tengen wrote names its rules in its first line.
+            match super::records::named_rules(file, &text).map_err(to_fail)? {
+                Some((id, header)) => {
+                    let options = super::records::with_given(header, options);
+                    replay_notation(&id, file, &text, &options, format, steps)
+                }
+                None => Err(fail(format!(
+                    "{file} is in the move notation and names no rules (tengen's records start with `# tengen record: ruleset ID`): `tengen replay RULESET {file}`"
+                ))),
+            }
         }
         Form::Sgf | Form::Scenario => {
             let loaded =
