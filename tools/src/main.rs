@@ -266,8 +266,10 @@ enum Command {
         tengen analyze tromp-taylor -o size=9 --position - --format json < position.txt\n\n\
         A position is a text diagram, a row a line from the top (`X`, `O`, and `.` or `+` \
         for an empty point; spaces are ignored), or an SGF record (the position at the end \
-        of its main line). The pass-alive analysis follows the ruleset's life rule: its \
-        suicide rule and vital minimum.")]
+        of its main line). The position replaces the ruleset's start position: setup or \
+        handicap stones are not added to it, while a setup's roles still hold. The \
+        pass-alive analysis follows the ruleset's life rule: its suicide rule and vital \
+        minimum.")]
     Analyze {
         /// A bundled ruleset id or a ruleset file.
         ruleset: String,

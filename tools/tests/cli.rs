@@ -815,3 +815,31 @@ fn the_text_record_play_saves_is_replayed_without_naming_its_ruleset() {
         help.stdout
     );
 }
+
+/// A position given to `analyze` replaces the start position: a setup's
+/// stones are not laid under it (issue 23, item 12), while the setup's
+/// roles still hold.
+#[test]
+fn a_position_given_to_analyze_replaces_the_setup_stones() {
+    let mut rows = vec![".".repeat(19); 19];
+    rows[3] = format!("...X{}", ".".repeat(15));
+    let diagram = rows.join("\n") + "\n";
+    let run = tengen(
+        &[
+            "analyze",
+            "kill-all-go",
+            "-o",
+            "setup=fixed-17",
+            "--position",
+            "-",
+            "--format",
+            "json",
+        ],
+        Some(&diagram),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let analysis: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let black = &analysis["board"]["stones"]["black"];
+    assert_eq!(black, &serde_json::json!(["D16"]), "{}", run.stdout);
+    assert_eq!(analysis["board"]["stones"]["white"], serde_json::json!([]));
+}

@@ -17,6 +17,10 @@ pub struct Ctx<'a> {
     applied: &'a mut Applied,
     kind: ComponentKind,
     spent: u32,
+    /// Whether the game starts from a position given to it (an analysis,
+    /// a game set up by a client): its stones replace the stones the
+    /// opening would put down.
+    position_given: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -32,7 +36,15 @@ impl<'a> Ctx<'a> {
             applied,
             kind,
             spent: 0,
+            position_given: false,
         }
+    }
+
+    /// This context, for an opening's start in a game that begins from a
+    /// given position (see [`Ctx::place_setup_stones`]).
+    pub(crate) fn from_given_position(mut self) -> Ctx<'a> {
+        self.position_given = true;
+        self
     }
 
     /// Opportunities spent through [`Ctx::spend_opportunity`] so far.
@@ -179,13 +191,19 @@ impl<'a> Ctx<'a> {
 
     /// Puts setup stones on the board at once, without any capture, and
     /// records the resulting position as one occurrence. Refused (changing
-    /// nothing) if a point is taken or listed twice.
+    /// nothing) if a point is taken or listed twice. In a game that starts
+    /// from a given position, the position replaces the start position:
+    /// the opening's stones are not put down (its roles, colours and phase
+    /// still hold).
     pub fn place_setup_stones(
         &mut self,
         seat: Seat,
         colour: Colour,
         points: &[Point],
     ) -> Result<(), Refusal> {
+        if self.position_given {
+            return Ok(());
+        }
         let geometry = self.state.board.geometry().clone();
         let mut seen = PointSet::with_capacity(geometry.point_count());
         for &p in points {

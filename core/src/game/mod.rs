@@ -153,8 +153,10 @@ impl Game {
     }
 
     /// A new game from a given starting position (for studies and
-    /// conformance scenarios): the stones are set before the opening runs,
-    /// and the position counts as the first occurrence. `first`, when given,
+    /// conformance scenarios): the position replaces the start position.
+    /// The opening still runs (its roles, colours and phase hold) but puts
+    /// down no setup stones of its own when the position has stones, and
+    /// the position counts as the first occurrence. `first`, when given,
     /// takes the first placement instead of the seat the opening chose.
     ///
     /// Refused when a string of the position has no liberty, or when the
@@ -198,12 +200,15 @@ impl Game {
             within_move: false,
         });
         let mut applied = Applied::default();
-        rules.opening.start(&mut Ctx::new(
-            &rules,
-            &mut state,
-            &mut applied,
-            ComponentKind::Opening,
-        ))?;
+        let ctx = Ctx::new(&rules, &mut state, &mut applied, ComponentKind::Opening);
+        // A position given replaces the start position, setup stones and
+        // all (an empty one is the ordinary start).
+        let mut ctx = if stones.is_empty() {
+            ctx
+        } else {
+            ctx.from_given_position()
+        };
+        rules.opening.start(&mut ctx)?;
         if let (Some(first), Phase::Play) = (first, state.phase) {
             state.slot_seats = [first, first.other()];
             state.current.seat = state.slot_seats[rules.schedule.slot(state.placement).index()];
