@@ -42,7 +42,7 @@ impl<'a> Ctx<'a> {
 
     /// This context, for an opening's start in a game that begins from a
     /// given position (see [`Ctx::place_setup_stones`]).
-    pub(crate) fn from_given_position(mut self) -> Ctx<'a> {
+    pub(crate) fn with_position_given(mut self) -> Ctx<'a> {
         self.position_given = true;
         self
     }

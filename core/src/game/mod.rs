@@ -206,7 +206,7 @@ impl Game {
         let mut ctx = if stones.is_empty() {
             ctx
         } else {
-            ctx.from_given_position()
+            ctx.with_position_given()
         };
         rules.opening.start(&mut ctx)?;
         if let (Some(first), Phase::Play) = (first, state.phase) {
