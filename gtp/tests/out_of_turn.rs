@@ -139,3 +139,28 @@ fn mathematical_go_refuses_a_stone_out_of_turn_for_want_of_a_pass() {
     );
     assert_eq!(e.game().record().len(), 1);
 }
+
+#[test]
+fn a_stone_out_of_turn_in_the_agreement_phase_resumes_play() {
+    let mut e = engine("go", &["size=9"]);
+    // White passed second, so after resuming Black would move: White's
+    // stone comes after a pass for Black.
+    let answers = send(&mut e, &["play b pass", "play w pass", "play w D4"]);
+    assert_eq!(answers, ["=", "=", "="]);
+    assert_eq!(e.game().state().phase(), tengen_core::Phase::Play);
+    assert_eq!(stone(&e, "D4"), Some(Colour::White));
+    assert_eq!(send(&mut e, &["gogui-rules_side_to_move"]), ["= black"]);
+    // undo takes back the stone, the pass and the resumption.
+    assert_eq!(send(&mut e, &["undo"]), ["="]);
+    assert_eq!(e.game().state().phase(), tengen_core::Phase::Agreement);
+    assert_eq!(stone(&e, "D4"), None);
+}
+
+#[test]
+fn tromp_taylor_places_a_stone_out_of_turn_too() {
+    let mut e = engine("tromp-taylor", &["size=9"]);
+    let answers = send(&mut e, &["play w D4", "genmove b"]);
+    assert_eq!(answers[0], "=");
+    assert_eq!(stone(&e, "D4"), Some(Colour::White));
+    assert!(answers[1].starts_with("= "), "{answers:?}");
+}
