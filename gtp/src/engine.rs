@@ -283,11 +283,22 @@ impl Engine {
     }
 
     /// Plays `actions` for `seat` as one GTP move, or none of them: the
-    /// first refused (or out of turn) takes back those already played.
+    /// first refused (or out of turn) takes back those already played. A
+    /// stone of the colour not to move is played after a pass of the
+    /// colour to move where the rules make that pass change nothing but
+    /// the turn (see [`moves::why_no_pass_first`]); the pass is part of the
+    /// GTP move, so `undo` takes it back with the stone.
     pub(super) fn play_move(&mut self, seat: Seat, actions: &[Action]) -> Result<(), GtpError> {
-        for (done, &action) in actions.iter().enumerate() {
+        let mut done = 0;
+        for &action in actions {
             let problem = match self.game.to_act() {
-                ToAct::Seat(to_act) if to_act != seat => Some(moves::not_your_turn(self, to_act)),
+                ToAct::Seat(to_act) if to_act != seat => match self.pass_first(to_act, action) {
+                    Err(why_not) => Some(why_not),
+                    Ok(()) => {
+                        done += 1;
+                        self.game.apply(seat, action).err().map(|r| r.to_string())
+                    }
+                },
                 _ => self.game.apply(seat, action).err().map(|r| r.to_string()),
             };
             if let Some(problem) = problem {
@@ -296,9 +307,30 @@ impl Engine {
                 }
                 return Err(GtpError::IllegalMove(problem));
             }
+            done += 1;
         }
-        self.moves.push(actions.len());
+        self.moves.push(done);
         Ok(())
+    }
+
+    /// Passes for `to_act` so that the other colour may play `action` (a
+    /// stone), or says why not.
+    fn pass_first(&mut self, to_act: Seat, action: Action) -> Result<(), String> {
+        let why_not = moves::why_no_pass_first(self, to_act).or_else(|| {
+            (!matches!(action, Action::Place(_))).then(|| moves::no_pass_out_of_turn(self, to_act))
+        });
+        if let Some(why_not) = why_not {
+            return Err(why_not);
+        }
+        self.game
+            .apply(to_act, Action::Pass)
+            .map(|_| ())
+            .map_err(|r| {
+                format!(
+                    "{}, who cannot pass: {r}",
+                    moves::not_your_turn(self, to_act)
+                )
+            })
     }
 
     /// The seed of a judgement of dead strings in the position now.

@@ -3,11 +3,15 @@
 //!
 //! The ruleset's schedule decides who moves: where it gives a colour
 //! several placements in a row (Thue-Morse Go's double moves), `play`
-//! accepts that colour's moves one after another, and it refuses a move of
-//! the colour not to move, saying whose turn it is. (GTP itself leaves
-//! consecutive moves of one colour to the engine; tengen follows the
-//! ruleset, so the controller learns the order from the refusal or from
-//! `gogui-rules_side_to_move`.)
+//! accepts that colour's moves one after another. GTP's `play` places a
+//! stone of the colour given whatever the turn (controllers set up edited
+//! positions that way), so a stone of the colour not to move is played
+//! after a pass of the colour to move, as one GTP move, where that pass
+//! changes nothing but the turn ([`why_no_pass_first`] says where); other
+//! rulesets refuse it, saying whose turn it is and why, and so the
+//! controller learns the order from the refusal or from
+//! `gogui-rules_side_to_move`. A pass of the colour not to move is
+//! refused: with the pass put in first it would be two passes in a row.
 //!
 //! In an agreement phase (Go after two passes) a GTP controller marks no
 //! strings: `genmove` answers `pass` and `play COLOUR pass` is accepted,
@@ -18,6 +22,7 @@ use super::args::Args;
 use super::engine::Engine;
 use super::error::{GtpError, Reply};
 use super::vertex::{Vertex, colour_for_people, colour_word, name, parse_colour, parse_vertex};
+use tengen_core::rules::Hooks;
 use tengen_core::{Action, Colour, Phase, Seat, ToAct};
 
 /// The most actions one `genmove` plays before it answers (declarations,
@@ -170,4 +175,52 @@ fn in_words(n: u64) -> String {
     WORDS
         .get(n as usize)
         .map_or_else(|| n.to_string(), |w| (*w).to_string())
+}
+
+/// Why a stone of the colour not to move cannot be played by passing first
+/// for `to_act`, or `None` where it can. It can where the pass changes
+/// nothing but the turn: the schedule alternates one placement a move, so
+/// the pass moves no later placement to another colour; passing is a move
+/// of play; play ends only on two passes in a row and the score decides,
+/// the score being the board's area count plus points no action can change
+/// any more, so the pass neither scores nor, followed by a stone, ends
+/// anything; and the game is in ordinary play with no opening component
+/// taking part in it.
+pub(super) fn why_no_pass_first(engine: &Engine, to_act: Seat) -> Option<String> {
+    let rules = &engine.rules;
+    let state = engine.game.state();
+    let id = &rules.ruleset.meta.id;
+    let turn = not_your_turn(engine, to_act);
+    let mover = colour_word(state.colour_of(to_act.other()));
+    let reason = if !rules.schedule.alternates_strictly() {
+        format!("the order of placements is fixed in {id}, so {mover} cannot place out of turn")
+    } else if !rules.objective.passing_allowed() {
+        format!(
+            "{id} allows no pass, so {mover} cannot place out of turn (GTP's `play` passes for the colour to move first)"
+        )
+    } else if !rules.objective.two_passes_then_score()
+        || rules.scorer.fixed_bonuses(state).is_none()
+    {
+        format!(
+            "in {id} a pass can do more than hand over the turn, so {mover} cannot place out of turn (GTP's `play` passes for the colour to move first)"
+        )
+    } else if state.phase() != Phase::Play || rules.opening.hooks() != Hooks::NONE {
+        format!(
+            "{mover} cannot place out of turn {}",
+            state.phase().during()
+        )
+    } else {
+        return None;
+    };
+    Some(format!("{turn}; {reason}"))
+}
+
+/// Why a pass of the colour not to move is refused: passing first for the
+/// colour to move would make two passes in a row, which end play.
+pub(super) fn no_pass_out_of_turn(engine: &Engine, to_act: Seat) -> String {
+    let mover = colour_word(engine.game.state().colour_of(to_act.other()));
+    format!(
+        "{}; {mover} cannot pass out of turn",
+        not_your_turn(engine, to_act)
+    )
 }
