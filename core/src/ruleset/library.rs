@@ -672,12 +672,21 @@ impl Library {
         // is judged once resolved, against the kind it then has (the schema
         // checks it against every kind's parameters, for editors; the
         // resolved check says more).
+        // Found once: a section may hold thousands of keys, and as many
+        // problems.
+        let kindless_sections: Vec<&str> = tree
+            .entries()
+            .iter()
+            .filter(|e| {
+                ComponentKind::from_section(&e.key).is_some()
+                    && matches!(e.node.value, NodeValue::Table(_))
+                    && e.node.get("kind").is_none()
+            })
+            .map(|e| e.key.as_str())
+            .collect();
         let kindless = |key_path: &str| {
             let section = key_path.split(['.', '[']).next().unwrap_or_default();
-            ComponentKind::from_section(section).is_some()
-                && tree.get(section).is_some_and(|s| {
-                    matches!(s.value, NodeValue::Table(_)) && s.get("kind").is_none()
-                })
+            kindless_sections.contains(&section)
         };
         let found: Vec<Diagnostic> = self
             .validator
