@@ -234,6 +234,12 @@ pub struct ResultForm {
     pub short: String,
     /// The final score, where the score decided the game.
     pub score: Option<ScoreForm>,
+    /// The stones the players agreed were dead, taken off the board before
+    /// the score was counted (empty unless an agreement ended the game).
+    pub dead: Vec<String>,
+    /// The stones that decided the game under its objective: in Kill-All,
+    /// the Defender's pass-alive stones (empty where no stones decided it).
+    pub deciding: Vec<String>,
 }
 
 impl ResultForm {
@@ -254,6 +260,8 @@ impl ResultForm {
             message: describe_result(rules, state, result),
             short: short_result(state, result),
             score: result.score.as_ref().map(ScoreForm::from),
+            dead: sorted_names(&rules.geometry, result.dead.iter().copied()),
+            deciding: sorted_names(&rules.geometry, result.deciding.iter().copied()),
         }
     }
 }
@@ -285,8 +293,12 @@ pub struct GameStateForm {
     /// about to be used first (the tracker).
     pub upcoming: Vec<Seat>,
     /// The index of the next placement in the schedule, from 0 (the TMS
-    /// tracker's count).
-    pub placement_index: u64,
+    /// tracker's count): the schedule starts at 0 when ordinary play
+    /// begins, after any setup, and every opportunity a move uses
+    /// advances it by one (the placement that ends a game too). `null`
+    /// before ordinary play has begun (during a setup). See
+    /// `GameState::placement_index`.
+    pub placement_index: Option<u64>,
     /// Stones each seat has captured.
     pub prisoners: PerSeat<u32>,
     /// The numbers declared so far, in order.

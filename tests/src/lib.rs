@@ -124,6 +124,41 @@ pub struct Step {
     /// The pass-alive stones of each colour after the step (exactly these),
     /// by the ruleset's life rule (its suicide rule and vital minimum).
     pub pass_alive: Option<PassAliveExpectation>,
+    /// The index of the next placement in the schedule after the step (the
+    /// state's `placement_index`), or `"none"` before ordinary play.
+    pub placement_index: Option<IndexExpectation>,
+    /// The stones the result says were agreed dead and taken off (exactly
+    /// these; the game must be over).
+    pub dead: Option<Vec<String>>,
+    /// The stones the result says decided the game (exactly these; the
+    /// game must be over).
+    pub deciding: Option<Vec<String>>,
+    /// The codes of the notes the step reports (`marking-over`,
+    /// `marks-dropped`, ...), exactly these, in order.
+    pub reports: Option<Vec<String>>,
+}
+
+/// An expected placement index: a number, or `"none"` before ordinary
+/// play has begun.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexExpectation(pub Option<u64>);
+
+impl<'de> Deserialize<'de> for IndexExpectation {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<IndexExpectation, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            At(u64),
+            Word(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::At(n) => Ok(IndexExpectation(Some(n))),
+            Raw::Word(w) if w == "none" => Ok(IndexExpectation(None)),
+            Raw::Word(w) => Err(serde::de::Error::custom(format!(
+                "placement-index is a number or \"none\", not {w:?}"
+            ))),
+        }
+    }
 }
 
 /// Expected pass-alive stones, per colour (`black` is the first colour).
@@ -488,7 +523,12 @@ fn run_step(
             if let Some(code) = &step.refused {
                 fail(format!("accepted, expected a refusal `{code}`"));
             }
-            let (captured, own, placed) = removals(game, record_before);
+            let StepEvents {
+                captured,
+                own,
+                placed,
+                notes,
+            } = step_events(game, record_before);
             let captured = names(game, captured);
             let own = names(game, own);
             trace.push_str("   ok");
@@ -499,6 +539,19 @@ fn run_step(
                 trace.push_str(&format!("; self-captured {}", join(&own)));
             }
             trace.push('\n');
+            for (code, text) in &notes {
+                trace.push_str(&format!("   note [{code}]: {text}\n"));
+            }
+            if let Some(expected) = &step.reports {
+                let actual: Vec<&str> = notes.iter().map(|(code, _)| *code).collect();
+                if actual != *expected {
+                    fail(format!(
+                        "reported [{}], expected [{}]",
+                        actual.join(" "),
+                        expected.join(" ")
+                    ));
+                }
+            }
             let expected = step
                 .captured
                 .as_deref()
@@ -536,21 +589,27 @@ fn run_step(
     frame
 }
 
-/// The stones the actions since `from` captured, self-captured, and placed.
-fn removals(
-    game: &Game,
-    from: usize,
-) -> (
-    Vec<tengen_core::Point>,
-    Vec<tengen_core::Point>,
-    Vec<tengen_core::Point>,
-) {
+/// What the actions of a step reported.
+struct StepEvents {
+    /// The opposing stones captured.
+    captured: Vec<tengen_core::Point>,
+    /// The mover's own stones removed.
+    own: Vec<tengen_core::Point>,
+    /// The stones placed.
+    placed: Vec<tengen_core::Point>,
+    /// The notes, as code and words.
+    notes: Vec<(&'static str, String)>,
+}
+
+/// What the actions since `from` reported.
+fn step_events(game: &Game, from: usize) -> StepEvents {
     let played: Vec<_> = game.record()[from..].to_vec();
     let mut copy = game.clone();
     for _ in &played {
         let _ = copy.undo();
     }
     let (mut captured, mut own, mut placed) = (Vec::new(), Vec::new(), Vec::new());
+    let mut notes = Vec::new();
     for (seat, action) in played {
         let applied = copy
             .apply(seat, action)
@@ -573,11 +632,17 @@ fn removals(
                     own.extend_from_slice(applied.points(*points));
                 }
                 Event::Placed { point, .. } => placed.push(*point),
+                Event::Note { code, text, .. } => notes.push((*code, text.clone())),
                 _ => {}
             }
         }
     }
-    (captured, own, placed)
+    StepEvents {
+        captured,
+        own,
+        placed,
+        notes,
+    }
 }
 
 fn join(set: &BTreeSet<String>) -> String {
@@ -675,6 +740,58 @@ fn check_state(game: &Game, step: &Step, trace: &mut String, fail: &mut impl FnM
                     join(&actual),
                     join(&wanted)
                 ));
+            }
+        }
+    }
+    if let Some(expected) = step.placement_index {
+        let actual = state.placement_index();
+        trace.push_str(&format!(
+            "   next placement index: {}\n",
+            actual.map_or("none".to_string(), |i| i.to_string())
+        ));
+        if actual != expected.0 {
+            let say = |i: Option<u64>| i.map_or("none".to_string(), |i| i.to_string());
+            fail(format!(
+                "the next placement index is {}, expected {}",
+                say(actual),
+                say(expected.0)
+            ));
+        }
+    }
+    if let Some(result) = game.result() {
+        for (label, stones) in [
+            ("agreed dead", &result.dead),
+            ("decided by", &result.deciding),
+        ] {
+            if !stones.is_empty() {
+                trace.push_str(&format!(
+                    "   {label}: {}\n",
+                    join(&names(game, stones.iter().copied()))
+                ));
+            }
+        }
+    }
+    for (label, expected, actual) in [
+        ("agreed dead", &step.dead, game.result().map(|r| &r.dead)),
+        (
+            "deciding",
+            &step.deciding,
+            game.result().map(|r| &r.deciding),
+        ),
+    ] {
+        let Some(expected) = expected else { continue };
+        match actual {
+            None => fail(format!("the game is not over, expected {label} stones")),
+            Some(stones) => {
+                let actual = names(game, stones.iter().copied());
+                let expected = expected_names(expected);
+                if actual != expected {
+                    fail(format!(
+                        "{label} stones are [{}], expected [{}]",
+                        join(&actual),
+                        join(&expected)
+                    ));
+                }
             }
         }
     }

@@ -73,6 +73,7 @@ pub(crate) fn status(game: &Game) -> String {
                 if let Some(sheet) = &result.score {
                     lines.push(describe_score(rules, sheet));
                 }
+                lines.extend(settled_stones(game, result));
             }
         }
         (Phase::Agreement, _) => {
@@ -193,13 +194,48 @@ pub(crate) fn pass_alive(game: &Game) -> String {
     out
 }
 
+/// The lines naming the stones that settled a game: those taken off as
+/// agreed dead, by colour, and those that decided it under the objective.
+fn settled_stones(game: &Game, result: &tengen_core::GameResult) -> Vec<String> {
+    let rules = game.rules();
+    let state = game.state();
+    let names = |points: &[tengen_core::Point]| {
+        points
+            .iter()
+            .map(|&p| rules.geometry.name(p))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut lines = Vec::new();
+    if !result.dead.is_empty() {
+        lines.push(format!(
+            "Agreed dead and taken off: {} ({} stone{}).",
+            names(&result.dead),
+            result.dead.len(),
+            if result.dead.len() == 1 { "" } else { "s" }
+        ));
+    }
+    if !result.deciding.is_empty() {
+        let colour = result
+            .winner
+            .map(|seat| format!("{}'s ", rules.colour_name(state.colour_of(seat))))
+            .unwrap_or_default();
+        lines.push(format!(
+            "Decided by {colour}stones at {}.",
+            names(&result.deciding)
+        ));
+    }
+    lines
+}
+
 /// The zero-based index of the next placement in three hexadecimal
 /// digits, as the TMS tracker shows it.
+/// Before ordinary play (during a setup) there is no index yet.
 pub(crate) fn hex_index(game: &Game) -> String {
-    format!(
-        "Next placement index: {:03X}\n",
-        game.state().placement_index() % 0x1000
-    )
+    match game.state().placement_index() {
+        Some(index) => format!("Next placement index: {:03X}\n", index % 0x1000),
+        None => "Next placement index: none yet (the setup comes first)\n".to_string(),
+    }
 }
 
 /// One line per notable event of an action (captures, phase changes).

@@ -170,6 +170,7 @@ impl<'a> Ctx<'a> {
         let s = &mut *self.state;
         s.slot_seats = [first, first.other()];
         s.placement = 0;
+        s.play_begun = true;
         s.phase = Phase::Play;
         s.current.seat = s.slot_seats[self.rules.schedule.slot(0).index()];
         s.start_run(&*self.rules.schedule);
@@ -300,11 +301,13 @@ impl<'a> Ctx<'a> {
     pub fn finish_on_score(&mut self) {
         let sheet = self.score();
         let winner = sheet.leader().map(|c| self.state.seat_of_colour(c));
-        self.remove_marked_dead();
+        let dead = self.remove_marked_dead();
         self.finish(GameResult {
             winner,
             reason: EndReason::Score,
             score: Some(sheet),
+            dead,
+            deciding: Vec::new(),
         });
     }
 
@@ -321,9 +324,11 @@ impl<'a> Ctx<'a> {
 
     /// Takes the marked dead stones off the board (at the end of a game
     /// settled by agreement), counting them as prisoners of the other
-    /// colour, and clears the marks.
-    pub fn remove_marked_dead(&mut self) {
+    /// colour, and clears the marks. Returns the stones taken off, in point
+    /// order.
+    pub fn remove_marked_dead(&mut self) -> Vec<Point> {
         let dead: Vec<Point> = self.state.marks.iter().collect();
+        let mut taken = Vec::with_capacity(dead.len());
         for colour in [Colour::Black, Colour::White] {
             let stones: Vec<Point> = dead
                 .iter()
@@ -340,8 +345,11 @@ impl<'a> Ctx<'a> {
             self.state.prisoners[taker] += removed.len() as u32;
             self.applied
                 .push_removed(colour, RemovalCause::Dead, &removed);
+            taken.extend(removed);
         }
         self.state.marks.clear();
+        taken.sort_unstable();
+        taken
     }
 
     /// Clears every dead mark and acceptance.

@@ -173,11 +173,14 @@ impl Game {
         }
         self.state.current.placed += 1;
         self.state.placed_this_move.push(point);
+        // The placement has used its opportunity even when its position
+        // ends the game (a repetition draw by the first placement of a
+        // double move): the index of the next placement moves on.
+        let ended = self.use_opportunity_quietly()?;
         if draw {
             self.finish_by_repetition();
             return Ok(());
         }
-        let ended = self.use_opportunity_quietly()?;
         if ended {
             return self.end_move();
         }

@@ -358,8 +358,13 @@ impl Game {
         self.state.opportunities_left()
     }
 
-    /// The seats owning the next `n` placement opportunities.
+    /// The seats owning the next `n` placement opportunities, none before
+    /// ordinary play has begun (a setup decides who takes the schedule's
+    /// first letter).
     pub fn upcoming(&self, n: usize) -> Vec<Seat> {
+        if self.state.placement_index().is_none() {
+            return Vec::new();
+        }
         let extra = self.state.current.extra as usize;
         let seat = self.state.current.seat;
         std::iter::repeat_n(seat, extra.min(n))

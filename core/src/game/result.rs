@@ -1,6 +1,7 @@
 //! How a game ended.
 
 use crate::colour::Seat;
+use crate::point::Point;
 use crate::rules::ScoreSheet;
 use serde::Serialize;
 use std::fmt;
@@ -38,6 +39,17 @@ pub struct GameResult {
     pub reason: EndReason,
     /// The final score, when the score decided the game.
     pub score: Option<ScoreSheet>,
+    /// The stones the players agreed were dead and that were taken off the
+    /// board before scoring, in point order (empty when no agreement
+    /// ended the game). Not serialized: a point has a name only by its
+    /// geometry (the JSON interface's result names them).
+    #[serde(skip)]
+    pub dead: Vec<Point>,
+    /// The stones that decided the game under its objective, in point
+    /// order: in Kill-All, the Defender's pass-alive stones (empty where no
+    /// stones decided it). Not serialized, as [`GameResult::dead`].
+    #[serde(skip)]
+    pub deciding: Vec<Point>,
 }
 
 impl GameResult {
@@ -47,6 +59,8 @@ impl GameResult {
             winner: Some(seat),
             reason,
             score: None,
+            dead: Vec::new(),
+            deciding: Vec::new(),
         }
     }
 
@@ -56,7 +70,17 @@ impl GameResult {
             winner: None,
             reason,
             score: None,
+            dead: Vec::new(),
+            deciding: Vec::new(),
         }
+    }
+}
+
+impl GameResult {
+    /// The same result, decided by `stones` (see [`GameResult::deciding`]).
+    pub fn decided_by(mut self, stones: Vec<Point>) -> GameResult {
+        self.deciding = stones;
+        self
     }
 }
 

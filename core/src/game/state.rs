@@ -112,6 +112,9 @@ pub struct GameState {
     pub(crate) board: Board,
     pub(crate) phase: Phase,
     pub(crate) placement: u64,
+    /// Whether ordinary play has begun (the schedule's index counts from
+    /// then).
+    pub(crate) play_begun: bool,
     pub(crate) slot_seats: [Seat; 2],
     pub(crate) colours: BySeat<Colour>,
     pub(crate) roles: BySeat<Option<Role>>,
@@ -143,6 +146,7 @@ impl Clone for GameState {
             board: self.board.clone(),
             phase: self.phase,
             placement: self.placement,
+            play_begun: self.play_begun,
             slot_seats: self.slot_seats,
             colours: self.colours,
             roles: self.roles,
@@ -167,6 +171,7 @@ impl Clone for GameState {
             board,
             phase,
             placement,
+            play_begun,
             slot_seats,
             colours,
             roles,
@@ -187,6 +192,7 @@ impl Clone for GameState {
         self.board.clone_from(board);
         self.phase = *phase;
         self.placement = *placement;
+        self.play_begun = *play_begun;
         self.slot_seats = *slot_seats;
         self.colours = *colours;
         self.roles = *roles;
@@ -263,6 +269,7 @@ impl GameState {
             board,
             phase: Phase::Opening,
             placement: 0,
+            play_begun: false,
             slot_seats: [Seat::One, Seat::Two],
             colours: BySeat::new(Colour::Black, Colour::White),
             roles: BySeat::default(),
@@ -319,9 +326,20 @@ impl GameState {
         self.phase
     }
 
-    /// The index of the next placement opportunity in the schedule.
-    pub fn placement_index(&self) -> u64 {
-        self.placement
+    /// The index of the next placement opportunity in the schedule, from
+    /// 0, or `None` before ordinary play has begun.
+    ///
+    /// This is the one definition every front end follows (the TMS
+    /// tracker's count): the schedule starts at 0 when ordinary play
+    /// begins, after any setup, and every opportunity of the schedule a
+    /// move uses (a placement, a pass, a served handicap pass, or another
+    /// use such as taking the button) advances it by one. Setup stones and handicap stones placed
+    /// by an opening are not in the schedule and do not count, and neither
+    /// do the extra placements a special turn is granted. The placement
+    /// that ends a game (by a repetition draw, say) has been used, so
+    /// after it the index is one more than that placement's own.
+    pub fn placement_index(&self) -> Option<u64> {
+        self.play_begun.then_some(self.placement)
     }
 
     /// The seat that owns a letter of the schedule.

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use tengen_core::game::{Ctx, EndReason, GameResult, GameState, MoveSummary, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::{ComponentState, Fact};
-use tengen_core::{Action, Component, ComponentKind, Objective, Point, PointSet, Seat};
+use tengen_core::{Action, Component, ComponentKind, Event, Objective, Point, PointSet, Seat};
 
 tengen_core::component! {
     /// The game ends when a move that contains a voluntary pass (it may also
@@ -30,6 +30,17 @@ tengen_core::component! {
     /// places and passes keeps the process going if it keeps or revises the
     /// marks. A mark on a stone that is captured during the move goes with
     /// it; the marks a move ends with are whole strings.
+    ///
+    /// **Only the opponent answers.** A proposal is answered, accepted or
+    /// broken only by the other player's move. The proposer's own next
+    /// move (after the opponent's move of served passes) neither accepts
+    /// nor breaks it: passing again revises it (clearing every mark just
+    /// withdraws it), and a move without a pass lets it lapse, while
+    /// marking stays open for both. Marks made in a move that then ends
+    /// without a voluntary pass do not travel: they are dropped, and a
+    /// `marks-dropped` note names them (the move itself is not refused).
+    /// A reply that ends marking for the game is reported with a
+    /// `marking-over` note.
     ///
     /// A move made only of served handicap passes is not a reply: it
     /// neither answers nor breaks a proposal. A move that passes every
@@ -90,6 +101,45 @@ impl AgreedPass {
             }
         }
         marks
+    }
+
+    /// Reports that `seat`'s reply to a proposal ended dead-stone marking
+    /// for the rest of the game.
+    fn note_marking_over(ctx: &mut Ctx<'_>, seat: Seat, how: &str) {
+        ctx.emit(Event::Note {
+            seat: Some(seat),
+            code: "marking-over",
+            text: format!(
+                "{seat} {how} in answer to a proposal of dead strings: dead-stone marking has ended for this game, and dead stones must now be captured on the board"
+            ),
+        });
+    }
+
+    /// Reports the marks a move drops because it ends without a voluntary
+    /// pass (marks travel only with a move that passes), other than the
+    /// proposal being answered: nothing the player marked vanishes without
+    /// a word.
+    fn note_dropped_marks(
+        ctx: &mut Ctx<'_>,
+        seat: Seat,
+        marks: &PointSet,
+        answering: bool,
+        pending: &PointSet,
+    ) {
+        if marks.is_empty() || (answering && marks == pending) {
+            return;
+        }
+        let geometry = &ctx.rules().geometry;
+        let names: Vec<String> = marks.iter().map(|p| geometry.name(p)).collect();
+        ctx.emit(Event::Note {
+            seat: Some(seat),
+            code: "marks-dropped",
+            text: format!(
+                "the dead marks on {} were dropped: {seat}'s move contains no pass, and marks travel only with a move that passes",
+                names.join(" ")
+            ),
+        });
+        ctx.set_marks(PointSet::default());
     }
 
     fn representatives(state: &GameState) -> Vec<Point> {
@@ -178,27 +228,38 @@ impl Component for AgreedPass {
             .state()
             .component_state::<Protocol>(ComponentKind::Objective)
             .is_none_or(|p| p.proposal.is_none());
-        if summary.is_automatic() || (summary.passed == 0 && no_proposal) {
+        if summary.is_automatic()
+            || (summary.passed == 0 && no_proposal && ctx.state().marks().is_empty())
+        {
             // Nothing to settle: no proposal stands, and a move that
-            // placed makes none (the common case, so it costs nothing).
+            // placed makes none (the common case, so it costs little).
             return;
         }
         let marks = AgreedPass::whole_strings(ctx.state());
         let seat = summary.seat;
         let mut protocol = AgreedPass::protocol(ctx.state());
-        let pending = protocol.proposal.take();
-        let pending_marks = pending.as_ref().map(|(_, m)| m.clone()).unwrap_or_default();
+        // Only the opponent answers a proposal: the player's own next move
+        // (after a move of served passes, say) revises or withdraws it but
+        // neither accepts nor breaks it.
+        let (answering, pending_marks) = match protocol.proposal.take() {
+            Some((by, m)) => (by == seat.other(), m),
+            None => (false, PointSet::default()),
+        };
+        let answers_proposal = answering && !pending_marks.is_empty();
         if summary.passed == 0 {
-            if !pending_marks.is_empty() {
+            if answers_proposal {
                 protocol.marking_over = true;
+                AgreedPass::note_marking_over(ctx, seat, "played on without a pass");
             }
-        } else if summary.is_whole_move_pass()
-            && matches!(&pending, Some((by, m)) if *by == seat.other() && *m == marks)
-        {
+            AgreedPass::note_dropped_marks(ctx, seat, &marks, answering, &pending_marks);
+        } else if summary.is_whole_move_pass() && answering && pending_marks == marks {
             ctx.set_marks(marks);
             ctx.finish_on_score();
             return;
-        } else if protocol.marking_over || (!pending_marks.is_empty() && marks.is_empty()) {
+        } else if protocol.marking_over || (answers_proposal && marks.is_empty()) {
+            if !protocol.marking_over {
+                AgreedPass::note_marking_over(ctx, seat, "cleared every mark");
+            }
             protocol.marking_over = true;
             protocol.proposal = Some((seat, PointSet::default()));
         } else {

@@ -106,13 +106,17 @@ impl KillAll {
         let alive = pass_alive_stones(state.board(), colour, rule);
         if let Some(p) = alive.iter().next() {
             let at = ctx.rules().geometry.name(p);
-            ctx.finish(GameResult::win(
-                defender,
-                EndReason::Objective {
-                    code: "pass-alive",
-                    message: format!("by making a pass-alive string (the string at {at})"),
-                },
-            ));
+            let deciding = alive.iter().collect();
+            ctx.finish(
+                GameResult::win(
+                    defender,
+                    EndReason::Objective {
+                        code: "pass-alive",
+                        message: format!("by making a pass-alive string (the string at {at})"),
+                    },
+                )
+                .decided_by(deciding),
+            );
         } else if no_room_for_life(state.board(), colour, rule) {
             ctx.finish(GameResult::win(
                 attacker,
