@@ -29,6 +29,7 @@
 //! Every capture must be listed: a step without `captured` asserts that it
 //! captures nothing (and likewise `self-captured`).
 
+pub mod answer;
 pub mod invariants;
 
 use serde::Deserialize;

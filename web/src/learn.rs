@@ -65,6 +65,24 @@ pub(crate) struct Example {
     /// The starting stones.
     #[serde(skip)]
     stones: Vec<(Point, Colour)>,
+    /// The scenario, whose steps state the outcomes answers are judged by.
+    #[serde(skip)]
+    scenario: Scenario,
+}
+
+/// An answer to one step: the seat and its actions in the move notation.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Answer {
+    pub(crate) seat: Seat,
+    pub(crate) actions: Vec<String>,
+}
+
+impl Answer {
+    /// The answer as one line of the move notation (`P1: pay A7, A1`).
+    fn line(&self) -> String {
+        format!("{}: {}", self.seat.short_name(), self.actions.join(", "))
+    }
 }
 
 impl Example {
@@ -72,6 +90,34 @@ impl Example {
     pub(crate) fn start(&self) -> Game {
         Game::from_position(Arc::clone(&self.rules), &self.stones, self.first)
             .expect("the example's start was accepted when it was read")
+    }
+
+    /// What the last of `answers` (one a step, from the first) misses of
+    /// its step's outcome, the earlier ones played as they were given (a
+    /// step that shows a refusal changes nothing, so its answer is not
+    /// played): empty for a right answer. An answer is right when it gives
+    /// the facts the step states and the later steps still give theirs
+    /// (`Scenario::misses`), whatever move it is.
+    pub(crate) fn misses(&self, answers: &[Answer]) -> Result<Vec<String>, String> {
+        let Some((last, earlier)) = answers.split_last() else {
+            return Err("there is no answer to judge".into());
+        };
+        if answers.len() > self.steps.len() {
+            return Err(format!("the example has {} steps", self.steps.len()));
+        }
+        let geometry = Arc::clone(&self.rules.geometry);
+        let mut game = self.start();
+        for (i, answer) in earlier.iter().enumerate() {
+            if self.steps[i].refused.is_some() {
+                continue;
+            }
+            let line = parse_line(&geometry, &answer.line())
+                .map_err(|e| format!("step {}: {e}", i + 1))?;
+            play_line(&mut game, &line).map_err(|e| format!("step {}: {e}", i + 1))?;
+        }
+        let k = earlier.len();
+        parse_line(&geometry, &last.line()).map_err(|e| format!("{e}"))?;
+        Ok(self.scenario.misses(game, k, &last.line()))
     }
 }
 
@@ -171,6 +217,7 @@ fn example(folder: &str, name: &str, text: &str) -> Option<Example> {
         steps,
         rules,
         stones,
+        scenario,
     })
 }
 

@@ -551,3 +551,54 @@ fn every_bundled_ruleset_plays_to_its_end_between_two_computer_players() {
         );
     }
 }
+
+fn judged<S: serde::Serialize>(
+    address: std::net::SocketAddr,
+    example: &str,
+    answers: &[(&str, &[S])],
+) -> Value {
+    let answers: Vec<Value> = answers
+        .iter()
+        .map(|(seat, actions)| json!({ "seat": seat, "actions": actions }))
+        .collect();
+    let reply = post(
+        address,
+        &format!("/api/rulesets/{example}/answer"),
+        &json!({ "answers": answers }),
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.json()
+}
+
+#[test]
+fn a_learn_answer_is_right_when_it_gives_the_steps_outcome_whatever_the_move() {
+    let address = start(Config::default());
+    let two_eyes = "enhanced-go/examples/example-two-eyes-are-not-safe";
+    let pay = |stones: [&str; 4]| -> Vec<String> {
+        let pays = stones.iter().map(|s| format!("pay {s}"));
+        std::iter::once("declare special-turn 2".to_string())
+            .chain(pays)
+            .chain(["A1".to_string(), "C1".to_string()])
+            .collect()
+    };
+    // Any four spare stones pay for the capture: not only the recorded A7-D7.
+    let spare = pay(["B7", "C7", "D7", "E7"]);
+    let reply = judged(address, two_eyes, &[("P1", &spare)]);
+    assert_eq!(reply["right"], true, "{reply}");
+    // Paying with the wall frees the White string: the capture does not happen.
+    let wall = pay(["E3", "E2", "E1", "D3"]);
+    let reply = judged(address, two_eyes, &[("P1", &wall)]);
+    assert_eq!(reply["right"], false, "{reply}");
+    // A threat elsewhere in the ko is any legal move away, not only C7, and
+    // the later steps (the retake, then the refusal) still follow.
+    let ko = "go/examples/ko-recapture-after-threat";
+    let reply = judged(address, ko, &[("P1", &["F5"]), ("P2", &["B2"])]);
+    assert_eq!(reply["right"], true, "{reply}");
+    // Not taking the ko misses the step's capture.
+    let reply = judged(address, ko, &[("P1", &["B2"])]);
+    assert_eq!(reply["right"], false, "{reply}");
+    assert!(
+        reply["misses"][0].as_str().unwrap().contains("E5"),
+        "{reply}"
+    );
+}

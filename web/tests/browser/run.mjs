@@ -355,7 +355,7 @@ scenario('learn mode', async (page) => {
   await sees(page, '.instruction', 'Step 1 of 1');
   const first = await pageGame(page);
   await point(page, 'A1'); // a wrong move: the example's game starts again
-  await sees(page, '.learn-feedback', "Not this step's move");
+  await sees(page, '.learn-feedback', 'does not give what this step shows');
   const second = await until(async () => {
     const g = await page.getAttribute('[data-game]', 'data-game');
     return g !== first && g;
@@ -378,6 +378,19 @@ scenario('learn mode', async (page) => {
   await sees(page, '.learn-feedback', 'Right.');
   await sees(page, '.lesson .done', 'Example complete');
   await screenshot(page, '5-learn-shown');
+
+  // A threat elsewhere is any move away from the ko, not only the recorded C7.
+  await page.goto(new URL('#/learn/go/ko-recapture-after-threat', BASE).href);
+  await sees(page, '.instruction', 'Step 1 of 5');
+  await page.click('[data-action="show-me"]');
+  await sees(page, '.instruction', 'Step 2 of 5');
+  await point(page, 'B2');
+  await sees(page, '.learn-feedback', 'Right.');
+  await sees(page, '.instruction', 'Step 3 of 5');
+  await point(page, 'H8'); // Black answers elsewhere too
+  await sees(page, '.instruction', 'Step 4 of 5');
+  await point(page, 'E5'); // the retake: new, since B2 and H8 are on the board
+  await sees(page, '.instruction', 'Step 5 of 5');
 });
 
 scenario('against the computer, with a hint', async (page) => {
