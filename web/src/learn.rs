@@ -40,11 +40,12 @@ pub(crate) struct LearnStep {
 pub(crate) struct Example {
     /// Its name (the scenario's file name without `.toml`).
     pub(crate) name: String,
-    /// Its title: the scenario's own, or one made from the name.
+    /// Its title, written for players (`Scenario::title_for`).
     pub(crate) title: String,
     /// The rule it shows, in words.
     pub(crate) rule: String,
-    /// The rules text and section it comes from.
+    /// The rules text and section it comes from, the text by its public
+    /// name (title and author).
     pub(crate) source: String,
     /// The bundled ruleset it belongs to.
     pub(crate) ruleset: String,
@@ -119,16 +120,6 @@ impl Example {
         parse_line(&geometry, &last.line()).map_err(|e| format!("{e}"))?;
         Ok(self.scenario.misses(game, k, &last.line()))
     }
-}
-
-/// `capture-single-stone` → `Capture single stone`.
-fn title(name: &str) -> String {
-    let words = name.replace('-', " ");
-    let mut chars = words.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// The rules a scenario names: a bundled ruleset, or one of the test
@@ -206,9 +197,9 @@ fn example(folder: &str, name: &str, text: &str) -> Option<Example> {
     }
     Some(Example {
         name: name.to_string(),
-        title: scenario.title.clone().unwrap_or_else(|| title(name)),
+        title: scenario.title_for(name),
         rule: scenario.rule.trim().to_string(),
-        source: scenario.source.clone(),
+        source: tengen_conformance::cite(&scenario.source),
         ruleset: folder.to_string(),
         rules_name: rules.ruleset.meta.name.clone(),
         options: scenario.options.clone(),

@@ -602,3 +602,50 @@ fn a_learn_answer_is_right_when_it_gives_the_steps_outcome_whatever_the_move() {
         "{reply}"
     );
 }
+
+#[test]
+fn learn_examples_have_titles_for_players_and_cite_rules_texts_by_their_public_names() {
+    let address = start(Config::default());
+    for bundled in tengen_variants::library().bundled() {
+        let reply = get(address, &format!("/api/rulesets/{}/examples", bundled.id));
+        for example in reply.json()["examples"].as_array().unwrap() {
+            let source = example["source"].as_str().unwrap();
+            for file in ["seeds/", ".txt", ".md"] {
+                assert!(!source.contains(file), "{}: {source}", example["name"]);
+            }
+            let title = example["title"].as_str().unwrap();
+            assert!(!title.starts_with("Example "), "{title}");
+        }
+    }
+    let reply = get(address, "/api/rulesets/enhanced-go/examples");
+    let examples = reply.json()["examples"].as_array().unwrap().clone();
+    let two_eyes = examples
+        .iter()
+        .find(|e| e["name"] == "example-two-eyes-are-not-safe")
+        .unwrap();
+    assert_eq!(two_eyes["title"], "Two eyes aren't safe");
+    assert!(
+        two_eyes["source"]
+            .as_str()
+            .unwrap()
+            .starts_with("Enhanced Go by Ian Joiner"),
+        "{two_eyes}"
+    );
+    let lobby = get(address, "/api/rulesets").json();
+    let mut sources = 0;
+    for ruleset in lobby["rulesets"].as_array().unwrap() {
+        for source in ruleset["ruleset"]["sources"]
+            .as_array()
+            .into_iter()
+            .flatten()
+        {
+            let source = source.as_str().unwrap();
+            assert!(
+                !source.contains("seeds/") && !source.contains(".md"),
+                "{source}"
+            );
+            sources += 1;
+        }
+    }
+    assert!(sources > 0, "the lobby lists the rulesets' sources");
+}

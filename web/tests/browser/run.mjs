@@ -352,6 +352,8 @@ scenario('9x9 go to a scored result', async (page) => {
 scenario('learn mode', async (page) => {
   await page.goto(new URL('#/learn/go/capture-single-stone', BASE).href);
   await sees(page, '.example-title', 'Capture single stone');
+  await sees(page, '.lesson .source', 'Source: Rules of Go by Kevin HY Hau');
+  check(!(await page.textContent('.lesson')).includes('seeds/'), 'no file names in the lesson');
   await sees(page, '.instruction', 'Step 1 of 1');
   const first = await pageGame(page);
   await point(page, 'A1'); // a wrong move: the example's game starts again
