@@ -209,6 +209,21 @@ scenario('thue-morse double move', async (page) => {
   check(await page.isVisible('[data-stone="E5"][data-colour="white"]'), 'E5 is drawn as a Blue stone');
   check(await page.isVisible('[data-action="pass"]'), 'passing the second placement is offered');
 
+  // A click on a stone mid-move places (and is refused: F6 is taken); it
+  // marks nothing. Marking needs the explicit mode.
+  await point(page, 'F6');
+  await sees(page, '.message.error', 'Refused');
+  st = await serverState(game);
+  same([st.marks, st.current_move.placed], [[], ['E5']], 'a click on a stone mid-move marks nothing');
+  await page.click('[data-action="mark-mode"]');
+  same(await page.getAttribute('[data-action="mark-mode"]', 'aria-pressed'), 'true', 'the marking mode is on');
+  await point(page, 'F6');
+  await until(async () => (await serverState(game)).marks.includes('F6'), 'F6 marked in the marking mode');
+  await sees(page, '.proposal', 'it does not end the game');
+  await point(page, 'F6');
+  await until(async () => (await serverState(game)).marks.length === 0, 'F6 unmarked');
+  await page.click('[data-action="mark-mode"]');
+
   await point(page, 'G5');
   await sees(page, '#status', 'Red (Player 1) to play, move 3.');
   st = await serverState(game);
