@@ -29,7 +29,11 @@
 //! Every capture must be listed: a step without `captured` asserts that it
 //! captures nothing (and likewise `self-captured`).
 
+pub mod answer;
 pub mod invariants;
+pub mod names;
+
+pub use names::{SOURCES, cite};
 
 use serde::Deserialize;
 use std::collections::BTreeSet;
@@ -55,17 +59,6 @@ pub fn new_game(ruleset: &str, options: &[&str]) -> Game {
 
 /// The folder of scenario files, for the runner and other tools.
 pub const SCENARIOS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios");
-
-/// The rules texts a scenario may cite (the seeds of the project, and the
-/// project's notes on them).
-pub const SOURCES: &[&str] = &[
-    "seeds/000_b70f7e8370a4f36b.txt",
-    "seeds/001_a6f50da26c93b8cd.txt",
-    "seeds/002_661affa07f4a862a.txt",
-    "seeds/003_ea16dd0ed18df3f4.txt",
-    "seeds/004_1decf00e68f64b56.txt",
-    "RULES-NOTES.md",
-];
 
 /// A scenario file.
 #[derive(Clone, Debug, Deserialize)]
@@ -237,11 +230,15 @@ impl Scenario {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let scenario: Scenario =
             toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        if !SOURCES.iter().any(|s| scenario.source.starts_with(s)) {
+        if !SOURCES.iter().any(|(s, _)| scenario.source.starts_with(s)) {
             return Err(format!(
                 "{}: `source` must start with the file it cites, one of {}",
                 path.display(),
-                SOURCES.join(", ")
+                SOURCES
+                    .iter()
+                    .map(|(s, _)| *s)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ));
         }
         if scenario

@@ -54,6 +54,9 @@ export const api = {
   /** A new game at the start of a worked example. */
   exampleGame: (ruleset, name, body = {}) =>
     call('POST', `/api/rulesets/${encodeURIComponent(ruleset)}/examples/${encodeURIComponent(name)}/game`, body),
+  /** Judges answers to an example's steps, the last one by its outcome. */
+  answer: (ruleset, name, answers) =>
+    call('POST', `/api/rulesets/${encodeURIComponent(ruleset)}/examples/${encodeURIComponent(name)}/answer`, { answers }),
   newGame: (body) => call('POST', '/api/games', body),
   state: (id) => call('GET', game(id)),
   legal: (id, seat) => call('GET', `${game(id)}/legal${seat ? `?seat=${seat}` : ''}`),

@@ -284,10 +284,19 @@ export class GameView {
           box.append(this.declareForm(kind, values, disabled));
         }
       }
+      const marking = st.phase === 'play' && (of('mark').length || of('unmark').length);
+      if (marking) {
+        row.append(button(this.marking ? 'Done marking' : 'Mark dead stones', () => { this.marking = !this.marking; this.render(); },
+          { 'data-action': 'mark-mode', 'aria-pressed': String(this.marking) }));
+      }
+      // What a pass does under the agreed-pass ending (Thue-Morse Go): a
+      // move with a voluntary pass proposes its marks; only the opponent's
+      // whole-move pass keeping them ends the game, and passes within one
+      // move never do.
       if (st.phase === 'play' && st.marks.length) {
-        row.append(h('p', { class: 'wide proposal' }, `Marked dead: ${st.marks.join(' ')}. A whole-move pass that keeps these marks ends the game; change them and pass to propose others, or play on.`));
-      } else if (st.phase === 'play' && (of('mark').length || of('unmark').length)) {
-        row.append(h('p', { class: 'small wide' }, 'You may mark dead strings (click them) in a move that passes; the opponent accepts them by passing the whole move.'));
+        row.append(h('p', { class: 'wide proposal' }, `Marked dead: ${st.marks.join(' ')}. A move that passes proposes these marks to the opponent; it does not end the game. The game ends only when the opponent answers a proposal by passing their whole move and keeping the same marks. Two passes within one move never end it.`));
+      } else if (marking) {
+        row.append(h('p', { class: 'small wide' }, 'In a move that passes you may mark dead strings (press Mark dead stones, then click them): the pass proposes them, and the game ends only if the opponent then passes a whole move keeping them.'));
       }
     }
     if (row.childElementCount) box.prepend(row);
@@ -386,13 +395,18 @@ export class GameView {
     }
     const seat = this.acting();
     if (!seat) return;
-    const here = this.legal.filter((a) => a.action.point === point);
-    const order = ['place', 'pay', 'mark', 'unmark'];
+    // During play a click marks dead stones only in the marking mode (a
+    // click on a stone mid-move is otherwise a placement, refused with its
+    // reason); in the agreement phase marking is all a click can do.
+    const marks = (a) => a.action.type === 'mark' || a.action.type === 'unmark';
+    const here = this.legal.filter((a) => a.action.point === point
+      && (st.phase !== 'play' || marks(a) === Boolean(this.marking)));
+    const order = this.marking ? ['mark', 'unmark'] : ['place', 'pay', 'mark', 'unmark'];
     here.sort((a, b) => order.indexOf(a.action.type) - order.indexOf(b.action.type));
     let action = here[0]?.action;
     if (!action) {
       // Nothing legal here: ask anyway, so that the rules say why not.
-      action = st.phase === 'agreement'
+      action = st.phase === 'agreement' || this.marking
         ? { type: st.marks.includes(point) ? 'unmark' : 'mark', point }
         : { type: 'place', point };
     }
@@ -478,6 +492,7 @@ export class GameView {
 
   /** Takes in what an accepted action (or the computer's) did. */
   took(actions, events, state) {
+    if (state.moves_completed !== this.state?.moves_completed) this.marking = false;
     this.state = state;
     if (this.special && actions.some((a) => a.action.type === 'declare' && a.action.declaration === 'special-turn')) {
       this.special = null;

@@ -1,11 +1,13 @@
 // Learn mode: a ruleset's worked examples (the conformance suite's
 // scenarios) as puzzles. Each example starts a fresh game at its start
 // (`POST /api/rulesets/{id}/examples/{name}/game`); the learner tries
-// each step's move on the board or by typing it. A move whose board
-// equals the step's `board_after` is right; a step that shows a refusal
-// is found when the attempt is refused for the same rule. "Show me"
-// plays the step. A wrong move is taken back by starting the example's
-// game again and replaying the steps before.
+// each step's move on the board or by typing it. A move is right when it
+// gives the step's outcome (the captures, the phase and who acts, the
+// result, and the later steps' outcomes still following), whatever move
+// it is: the server judges it (`POST .../examples/{name}/answer`). A
+// step that shows a refusal is found when the attempt is refused for the
+// same rule. "Show me" plays the step. A wrong move is taken back by
+// starting the example's game again and replaying the answers before.
 
 import { api, rulesets } from './api.js';
 import { h, fill, plural } from './dom.js';
@@ -49,6 +51,10 @@ class Lesson {
     this.nextHref = nextHref;
     this.index = 0;
     this.outcomes = [];
+    // The line played for each step so far (the learner's, or the
+    // example's where it was shown), and the current step's actions.
+    this.answers = [];
+    this.attempt = [];
     this.revealed = false;
     this.showing = false;
     this.top = h('section', { class: 'lesson', 'aria-label': 'example' });
@@ -75,18 +81,21 @@ class Lesson {
   async start() {
     this.index = 0;
     this.outcomes = [];
+    this.answers = [];
     this.say('', '');
     await this.rebuild(0);
   }
 
-  /** A fresh game of the example, with its steps before `k` played. */
+  /** A fresh game of the example, with the answers to its steps before `k` played. */
   async rebuild(k) {
     const ex = this.example;
     const created = await api.exampleGame(ex.ruleset, ex.name, { seats: HUMANS });
     let state = created.state;
-    for (const step of ex.steps.slice(0, k)) {
+    this.attempt = [];
+    for (const [i, step] of ex.steps.slice(0, k).entries()) {
       if (step.refused) continue;
-      state = (await api.act(created.game, step.actions, step.seat)).state;
+      const line = this.answers[i] ?? step;
+      state = (await api.act(created.game, line.actions, line.seat)).state;
     }
     const old = this.gameId;
     this.gameId = created.game;
@@ -141,9 +150,11 @@ class Lesson {
   }
 
   /** Marks the step done and moves to the next. */
-  advance(outcome, text) {
+  advance(outcome, text, answer = null) {
     const step = this.step;
     this.outcomes[this.index] = outcome;
+    this.answers[this.index] = answer ?? { seat: step.seat, actions: step.actions };
+    this.attempt = [];
     this.index += 1;
     this.revealed = false;
     this.stepStart = this.view.state.actions;
@@ -153,12 +164,12 @@ class Lesson {
     this.view.refresh();
   }
 
-  accepted(reply) {
+  async accepted(reply) {
     const step = this.step;
     if (!step || this.showing) return;
     const st = reply.state;
     const played = st.actions - this.stepStart;
-    const same = JSON.stringify(st.board.rows) === JSON.stringify(step.board_after);
+    this.attempt.push(...reply.actions.map((a) => a.notation));
     // The step's line may hold several actions (a whole double move, a
     // placement and a pass): it is judged once as many have been played,
     // or once its seat can act no more.
@@ -167,10 +178,12 @@ class Lesson {
       this.wrong(`That was played, but the example shows a move the rules refuse (${step.refused}).`);
     } else if (more) {
       this.say('info', `Keep going: the example's line has ${plural(step.actions.length, 'action')}.`);
-    } else if (same) {
-      this.advance('found', 'Right.');
     } else {
-      this.wrong('Not this step\'s move.');
+      const answer = { seat: step.seat, actions: this.attempt };
+      const ex = this.example;
+      const judged = await api.answer(ex.ruleset, ex.name, [...this.answers.slice(0, this.index), answer]);
+      if (judged.right) this.advance('found', 'Right.', answer);
+      else this.wrong(`That move does not give what this step shows (${judged.misses[0]}).`);
     }
   }
 

@@ -171,6 +171,10 @@ pub(crate) fn router(state: Arc<AppState>) -> Router {
             "/api/rulesets/{id}/examples/{name}/game",
             post(example_game),
         )
+        .route(
+            "/api/rulesets/{id}/examples/{name}/answer",
+            post(crate::answer::answer),
+        )
         .route("/api/games", post(new_game).get(games))
         .route("/api/games/{game}", get(game_state).delete(close_game))
         .route("/api/games/{game}/legal", get(legal))
@@ -264,13 +268,19 @@ async fn example_game(
 ) -> Reply {
     let body: ExampleGameBody = read(body)?;
     body.seats.check()?;
-    let example = learn::find(&id, &name).ok_or_else(|| {
+    let example = example_of(&id, &name)?;
+    created(&state, HeldGame::new(example.start(), 1), body.seats)
+}
+
+/// The example `name` of the ruleset `id`, or a 404 naming where the
+/// examples are listed.
+pub(crate) fn example_of(id: &str, name: &str) -> Result<&'static learn::Example, EngineError> {
+    learn::find(id, name).ok_or_else(|| {
         EngineError::new(
             "not-found",
             format!("`{id}` has no example `{name}` (GET /api/rulesets/{id}/examples lists them)"),
         )
-    })?;
-    created(&state, HeldGame::new(example.start(), 1), body.seats)
+    })
 }
 
 /// The reply to a new game: its name, seats, state and composition.

@@ -40,11 +40,12 @@ pub(crate) struct LearnStep {
 pub(crate) struct Example {
     /// Its name (the scenario's file name without `.toml`).
     pub(crate) name: String,
-    /// Its title: the scenario's own, or one made from the name.
+    /// Its title, written for players (`Scenario::title_for`).
     pub(crate) title: String,
     /// The rule it shows, in words.
     pub(crate) rule: String,
-    /// The rules text and section it comes from.
+    /// The rules text and section it comes from, the text by its public
+    /// name (title and author).
     pub(crate) source: String,
     /// The bundled ruleset it belongs to.
     pub(crate) ruleset: String,
@@ -65,6 +66,24 @@ pub(crate) struct Example {
     /// The starting stones.
     #[serde(skip)]
     stones: Vec<(Point, Colour)>,
+    /// The scenario, whose steps state the outcomes answers are judged by.
+    #[serde(skip)]
+    scenario: Scenario,
+}
+
+/// An answer to one step: the seat and its actions in the move notation.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Answer {
+    pub(crate) seat: Seat,
+    pub(crate) actions: Vec<String>,
+}
+
+impl Answer {
+    /// The answer as one line of the move notation (`P1: pay A7, A1`).
+    fn line(&self) -> String {
+        format!("{}: {}", self.seat.short_name(), self.actions.join(", "))
+    }
 }
 
 impl Example {
@@ -73,16 +92,34 @@ impl Example {
         Game::from_position(Arc::clone(&self.rules), &self.stones, self.first)
             .expect("the example's start was accepted when it was read")
     }
-}
 
-/// `capture-single-stone` → `Capture single stone`.
-fn title(name: &str) -> String {
-    let words = name.replace('-', " ");
-    let mut chars = words.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
+    /// What the last of `answers` (one a step, from the first) misses of
+    /// its step's outcome, the earlier ones played as they were given (a
+    /// step that shows a refusal changes nothing, so its answer is not
+    /// played): empty for a right answer. An answer is right when it gives
+    /// the facts the step states and the later steps still give theirs
+    /// (`Scenario::misses`), whatever move it is.
+    pub(crate) fn misses(&self, answers: &[Answer]) -> Result<Vec<String>, String> {
+        let Some((last, earlier)) = answers.split_last() else {
+            return Err("there is no answer to judge".into());
+        };
+        if answers.len() > self.steps.len() {
+            return Err(format!("the example has {} steps", self.steps.len()));
+        }
+        let geometry = Arc::clone(&self.rules.geometry);
+        let mut game = self.start();
+        for (i, answer) in earlier.iter().enumerate() {
+            if self.steps[i].refused.is_some() {
+                continue;
+            }
+            let line = parse_line(&geometry, &answer.line())
+                .map_err(|e| format!("step {}: {e}", i + 1))?;
+            play_line(&mut game, &line).map_err(|e| format!("step {}: {e}", i + 1))?;
+        }
+        let k = earlier.len();
+        parse_line(&geometry, &last.line()).map_err(|e| format!("{e}"))?;
+        Ok(self.scenario.misses(game, k, &last.line()))
+    }
 }
 
 /// The rules a scenario names: a bundled ruleset, or one of the test
@@ -160,9 +197,9 @@ fn example(folder: &str, name: &str, text: &str) -> Option<Example> {
     }
     Some(Example {
         name: name.to_string(),
-        title: scenario.title.clone().unwrap_or_else(|| title(name)),
+        title: scenario.title_for(name),
         rule: scenario.rule.trim().to_string(),
-        source: scenario.source.clone(),
+        source: tengen_conformance::cite(&scenario.source),
         ruleset: folder.to_string(),
         rules_name: rules.ruleset.meta.name.clone(),
         options: scenario.options.clone(),
@@ -171,6 +208,7 @@ fn example(folder: &str, name: &str, text: &str) -> Option<Example> {
         steps,
         rules,
         stones,
+        scenario,
     })
 }
 

@@ -15,6 +15,7 @@
 //! bounds what every client may cost it: connections, time to send a
 //! request, body size, reply size, and the computer player's searches.
 
+mod answer;
 mod api;
 mod assets;
 mod book;

@@ -551,3 +551,101 @@ fn every_bundled_ruleset_plays_to_its_end_between_two_computer_players() {
         );
     }
 }
+
+fn judged<S: serde::Serialize>(
+    address: std::net::SocketAddr,
+    example: &str,
+    answers: &[(&str, &[S])],
+) -> Value {
+    let answers: Vec<Value> = answers
+        .iter()
+        .map(|(seat, actions)| json!({ "seat": seat, "actions": actions }))
+        .collect();
+    let reply = post(
+        address,
+        &format!("/api/rulesets/{example}/answer"),
+        &json!({ "answers": answers }),
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.json()
+}
+
+#[test]
+fn a_learn_answer_is_right_when_it_gives_the_steps_outcome_whatever_the_move() {
+    let address = start(Config::default());
+    let two_eyes = "enhanced-go/examples/example-two-eyes-are-not-safe";
+    let pay = |stones: [&str; 4]| -> Vec<String> {
+        let pays = stones.iter().map(|s| format!("pay {s}"));
+        std::iter::once("declare special-turn 2".to_string())
+            .chain(pays)
+            .chain(["A1".to_string(), "C1".to_string()])
+            .collect()
+    };
+    // Any four spare stones pay for the capture: not only the recorded A7-D7.
+    let spare = pay(["B7", "C7", "D7", "E7"]);
+    let reply = judged(address, two_eyes, &[("P1", &spare)]);
+    assert_eq!(reply["right"], true, "{reply}");
+    // Paying with the wall frees the White string: the capture does not happen.
+    let wall = pay(["E3", "E2", "E1", "D3"]);
+    let reply = judged(address, two_eyes, &[("P1", &wall)]);
+    assert_eq!(reply["right"], false, "{reply}");
+    // A threat elsewhere in the ko is any legal move away, not only C7, and
+    // the later steps (the retake, then the refusal) still follow.
+    let ko = "go/examples/ko-recapture-after-threat";
+    let reply = judged(address, ko, &[("P1", &["F5"]), ("P2", &["B2"])]);
+    assert_eq!(reply["right"], true, "{reply}");
+    // Not taking the ko misses the step's capture.
+    let reply = judged(address, ko, &[("P1", &["B2"])]);
+    assert_eq!(reply["right"], false, "{reply}");
+    assert!(
+        reply["misses"][0].as_str().unwrap().contains("E5"),
+        "{reply}"
+    );
+}
+
+#[test]
+fn learn_examples_have_titles_for_players_and_cite_rules_texts_by_their_public_names() {
+    let address = start(Config::default());
+    for bundled in tengen_variants::library().bundled() {
+        let reply = get(address, &format!("/api/rulesets/{}/examples", bundled.id));
+        for example in reply.json()["examples"].as_array().unwrap() {
+            let source = example["source"].as_str().unwrap();
+            for file in ["seeds/", ".txt", ".md"] {
+                assert!(!source.contains(file), "{}: {source}", example["name"]);
+            }
+            let title = example["title"].as_str().unwrap();
+            assert!(!title.starts_with("Example "), "{title}");
+        }
+    }
+    let reply = get(address, "/api/rulesets/enhanced-go/examples");
+    let examples = reply.json()["examples"].as_array().unwrap().clone();
+    let two_eyes = examples
+        .iter()
+        .find(|e| e["name"] == "example-two-eyes-are-not-safe")
+        .unwrap();
+    assert_eq!(two_eyes["title"], "Two eyes aren't safe");
+    assert!(
+        two_eyes["source"]
+            .as_str()
+            .unwrap()
+            .starts_with("Enhanced Go by Ian Joiner"),
+        "{two_eyes}"
+    );
+    let lobby = get(address, "/api/rulesets").json();
+    let mut sources = 0;
+    for ruleset in lobby["rulesets"].as_array().unwrap() {
+        for source in ruleset["ruleset"]["sources"]
+            .as_array()
+            .into_iter()
+            .flatten()
+        {
+            let source = source.as_str().unwrap();
+            assert!(
+                !source.contains("seeds/") && !source.contains(".md"),
+                "{source}"
+            );
+            sources += 1;
+        }
+    }
+    assert!(sources > 0, "the lobby lists the rulesets' sources");
+}

@@ -2,7 +2,7 @@
 //! engine and shown as the rule it checks, its moves with what the engine
 //! answered, and SVG diagrams of the position before and after.
 
-use super::markdown::{GENERATED, quote, title_from_stem};
+use super::markdown::{GENERATED, quote};
 use super::svg::{self, Marks, Palette};
 use super::{Pages, REGENERATE};
 use crate::commands::Failure;
@@ -56,7 +56,7 @@ pub(crate) fn pages(
             )));
         }
         let palette = palette(library, &scenario, folder);
-        let title = title_from_stem(&stem);
+        let title = scenario.title_for(&stem);
         out.push_str(&case(
             id,
             &stem,
@@ -104,7 +104,10 @@ fn case(
     pages: &mut Pages,
 ) -> String {
     let mut out = format!("\n## {title} {{#{stem}}}\n\n{}\n\n", quote(&scenario.rule));
-    out.push_str(&format!("*Source:* {}", scenario.source.trim()));
+    out.push_str(&format!(
+        "*Source:* {}",
+        tengen_conformance::cite(&scenario.source)
+    ));
     if !scenario.options.is_empty() {
         let options: Vec<String> = scenario
             .options

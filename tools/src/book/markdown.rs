@@ -17,17 +17,6 @@ pub(crate) fn code_cell(text: &str) -> String {
     format!("`{}`", cell(text))
 }
 
-/// A title from a kebab-case file stem: `special-turn-called-off` becomes
-/// `Special turn called off`.
-pub(crate) fn title_from_stem(stem: &str) -> String {
-    let words = stem.replace('-', " ");
-    let mut chars = words.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 /// Puts every line of `text` behind `> `.
 pub(crate) fn quote(text: &str) -> String {
     text.trim()
@@ -50,7 +39,6 @@ mod tests {
     #[test]
     fn cells_stay_on_one_line_and_escape_bars() {
         assert_eq!(cell("a |\n b"), "a \\| b");
-        assert_eq!(title_from_stem("ko-fight"), "Ko fight");
         assert_eq!(quote("a\n\nb"), "> a\n>\n> b");
     }
 }

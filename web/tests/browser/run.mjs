@@ -209,6 +209,21 @@ scenario('thue-morse double move', async (page) => {
   check(await page.isVisible('[data-stone="E5"][data-colour="white"]'), 'E5 is drawn as a Blue stone');
   check(await page.isVisible('[data-action="pass"]'), 'passing the second placement is offered');
 
+  // A click on a stone mid-move places (and is refused: F6 is taken); it
+  // marks nothing. Marking needs the explicit mode.
+  await point(page, 'F6');
+  await sees(page, '.message.error', 'Refused');
+  st = await serverState(game);
+  same([st.marks, st.current_move.placed], [[], ['E5']], 'a click on a stone mid-move marks nothing');
+  await page.click('[data-action="mark-mode"]');
+  same(await page.getAttribute('[data-action="mark-mode"]', 'aria-pressed'), 'true', 'the marking mode is on');
+  await point(page, 'F6');
+  await until(async () => (await serverState(game)).marks.includes('F6'), 'F6 marked in the marking mode');
+  await sees(page, '.proposal', 'it does not end the game');
+  await point(page, 'F6');
+  await until(async () => (await serverState(game)).marks.length === 0, 'F6 unmarked');
+  await page.click('[data-action="mark-mode"]');
+
   await point(page, 'G5');
   await sees(page, '#status', 'Red (Player 1) to play, move 3.');
   st = await serverState(game);
@@ -352,10 +367,12 @@ scenario('9x9 go to a scored result', async (page) => {
 scenario('learn mode', async (page) => {
   await page.goto(new URL('#/learn/go/capture-single-stone', BASE).href);
   await sees(page, '.example-title', 'Capture single stone');
+  await sees(page, '.lesson .source', 'Source: Rules of Go by Kevin HY Hau');
+  check(!(await page.textContent('.lesson')).includes('seeds/'), 'no file names in the lesson');
   await sees(page, '.instruction', 'Step 1 of 1');
   const first = await pageGame(page);
   await point(page, 'A1'); // a wrong move: the example's game starts again
-  await sees(page, '.learn-feedback', "Not this step's move");
+  await sees(page, '.learn-feedback', 'does not give what this step shows');
   const second = await until(async () => {
     const g = await page.getAttribute('[data-game]', 'data-game');
     return g !== first && g;
@@ -378,6 +395,19 @@ scenario('learn mode', async (page) => {
   await sees(page, '.learn-feedback', 'Right.');
   await sees(page, '.lesson .done', 'Example complete');
   await screenshot(page, '5-learn-shown');
+
+  // A threat elsewhere is any move away from the ko, not only the recorded C7.
+  await page.goto(new URL('#/learn/go/ko-recapture-after-threat', BASE).href);
+  await sees(page, '.instruction', 'Step 1 of 5');
+  await page.click('[data-action="show-me"]');
+  await sees(page, '.instruction', 'Step 2 of 5');
+  await point(page, 'B2');
+  await sees(page, '.learn-feedback', 'Right.');
+  await sees(page, '.instruction', 'Step 3 of 5');
+  await point(page, 'H8'); // Black answers elsewhere too
+  await sees(page, '.instruction', 'Step 4 of 5');
+  await point(page, 'E5'); // the retake: new, since B2 and H8 are on the board
+  await sees(page, '.instruction', 'Step 5 of 5');
 });
 
 scenario('against the computer, with a hint', async (page) => {
