@@ -271,7 +271,9 @@ impl<'a> Ctx<'a> {
             return Err(Refusal::rule(
                 if dead { "already-marked" } else { "not-marked" },
                 if dead {
-                    format!("the string at {label} is already marked dead")
+                    format!(
+                        "the string at {label} is already marked dead (`unmark {label}` takes the mark back)"
+                    )
                 } else {
                     format!("the string at {label} is not marked dead")
                 },

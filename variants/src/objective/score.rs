@@ -27,8 +27,12 @@ tengen_core::component! {
     /// one who passed second), and two more consecutive passes return to
     /// the agreement.
     ///
-    /// With `mark-toggles = true` (Enhanced Go), marking a marked string
-    /// again takes its mark back. With `resignation = true` either player
+    /// One vocabulary in every ruleset: `mark` marks a string that is not
+    /// marked (refused on a marked one, with a pointer to `unmark`) and
+    /// `unmark` takes a mark back. Where a rules text says that marking a
+    /// marked string again unmarks it (Enhanced Go), that is the gesture of
+    /// a front end: a click on a marked string sends `unmark`, as the
+    /// playground's does in every ruleset. With `resignation = true` either player
     /// may resign at any time, and the other wins. Equal scores are a
     /// draw.
     #[component(Objective, "score")]
@@ -36,7 +40,6 @@ tengen_core::component! {
     pub struct Score {
         agreement: bool,
         resignation: bool,
-        mark_toggles: bool,
     }
 }
 
@@ -49,10 +52,6 @@ pub struct ScoreParams {
     pub agreement: bool,
     /// Whether a player may resign.
     pub resignation: bool,
-    /// Whether marking a marked string again takes the mark back (Enhanced
-    /// Go) rather than being refused (`unmark` takes a mark back either way).
-    #[serde(default)]
-    pub mark_toggles: bool,
 }
 
 impl FromParams for Score {
@@ -62,7 +61,6 @@ impl FromParams for Score {
         Ok(Score {
             agreement: p.agreement,
             resignation: p.resignation,
-            mark_toggles: p.mark_toggles,
         })
     }
 }
@@ -123,10 +121,7 @@ impl Component for Score {
                 "no-resignation",
                 "resignation is not part of this ruleset",
             ))),
-            Action::Mark(p) if agreeing => {
-                let dead = !(self.mark_toggles && ctx.state().marks().contains(p));
-                Some(ctx.mark_string(seat, p, dead))
-            }
+            Action::Mark(p) if agreeing => Some(ctx.mark_string(seat, p, true)),
             Action::Unmark(p) if agreeing => Some(ctx.mark_string(seat, p, false)),
             Action::Accept if agreeing => {
                 if ctx.state().accepted()[seat] {
