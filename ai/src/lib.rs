@@ -37,4 +37,6 @@ mod tree;
 pub use candidates::{candidates, is_own_eye};
 pub use player::{Choice, Player, may_act, next_actor};
 pub use random::RandomPlayer;
-pub use search::{DEFAULT_MAX_NODES, MAX_PLAYOUTS, Mcts, NODE_BYTES, SearchConfig};
+pub use search::{
+    DEFAULT_MAX_NODES, MAX_PLAYOUTS, Mcts, NODE_BYTES, SearchConfig, default_playouts,
+};

@@ -52,6 +52,19 @@ pub struct SearchConfig {
 /// ends.
 pub const MAX_PLAYOUTS: u64 = 1_000_000;
 
+/// The playouts a choice spends when nobody says: 2,000 on 9x9's 81
+/// points, and as many more as the board has more points (4,172 on 13x13,
+/// 8,913 on 19x19), so that a bigger board is not played with a small
+/// board's budget (the search's cost per playout grows with the board
+/// too; a time limit bounds the wait). Every front end's default is this
+/// function of the board: `tengen play`, `tengen gtp`, the JSON engine's
+/// `ai-move` and the playground.
+pub fn default_playouts(points: usize) -> u64 {
+    const PER_81_POINTS: u64 = 2000;
+    let points = (points as u64).max(81);
+    (PER_81_POINTS.saturating_mul(points) / 81).min(MAX_PLAYOUTS)
+}
+
 /// The bytes of one node of the search tree.
 pub const NODE_BYTES: usize = std::mem::size_of::<crate::tree::Node>();
 
@@ -650,6 +663,17 @@ impl Player for Mcts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The default budget grows with the board: a 19x19 choice is not
+    /// given 9x9's playouts.
+    #[test]
+    fn the_default_playouts_grow_with_the_board() {
+        assert_eq!(default_playouts(81), 2000);
+        assert_eq!(default_playouts(169), 4172);
+        assert_eq!(default_playouts(361), 8913);
+        assert_eq!(default_playouts(25), 2000, "no board gets less than 9x9's");
+        assert_eq!(default_playouts(usize::MAX / 4096), MAX_PLAYOUTS);
+    }
 
     /// After the search's choice and the opponent's reply, the next search
     /// starts from the subtree the game reached, with its playouts.

@@ -138,10 +138,11 @@ enum Command {
         #[arg(long, value_enum, default_value_t)]
         white: commands::play::Controller,
         /// The AI's strength: the playouts its search spends on each
-        /// action (hints use the same).
-        #[arg(long, default_value_t = 2000, value_name = "N",
+        /// action (hints use the same). By default 2000 on 9x9, growing
+        /// with the number of points (8913 on 19x19).
+        #[arg(long, value_name = "N",
               value_parser = clap::value_parser!(u64).range(1..=tengen_ai::MAX_PLAYOUTS))]
-        playouts: u64,
+        playouts: Option<u64>,
         /// A time limit for each of the AI's actions, in seconds: the search
         /// stops at the limit or the playouts, whichever comes first.
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -389,10 +390,11 @@ enum Command {
         #[arg(long, value_enum, default_value_t)]
         player: tengen_gtp::PlayerKind,
         /// The computer player's playouts a move (`genmove`; not used by
-        /// the random player).
-        #[arg(long, default_value_t = 2000,
+        /// the random player). By default 2000 on 9x9, growing with the
+        /// number of points of the starting board (8913 on 19x19).
+        #[arg(long,
               value_parser = clap::value_parser!(u64).range(1..=tengen_ai::MAX_PLAYOUTS))]
-        playouts: u64,
+        playouts: Option<u64>,
         /// The seed of the computer player's random draws.
         #[arg(long, default_value_t = 1)]
         seed: u64,

@@ -286,6 +286,7 @@ pub(crate) fn example_of(id: &str, name: &str) -> Result<&'static learn::Example
 /// The reply to a new game: its name, seats, state and composition.
 fn created(state: &AppState, held: HeldGame, seats: Seats) -> Reply {
     let composition = Composition::of(held.game().rules());
+    let seats = seats.with_default_playouts(held.game().rules().geometry.point_count());
     let game_state = held.state();
     let name = state.table.insert(held, seats)?;
     reply(&json!({
@@ -494,9 +495,12 @@ async fn sgf(State(state): Shared, Path(game): Path<String>) -> Reply {
 fn player_name(player: SeatPlayer) -> Option<String> {
     match player {
         SeatPlayer::Human => None,
-        SeatPlayer::Ai { playouts } => Some(format!(
+        SeatPlayer::Ai {
+            playouts: Some(playouts),
+        } => Some(format!(
             "tengen {} ({playouts} playouts)",
             env!("CARGO_PKG_VERSION")
         )),
+        SeatPlayer::Ai { playouts: None } => Some(format!("tengen {}", env!("CARGO_PKG_VERSION"))),
     }
 }

@@ -27,7 +27,7 @@ use serde_json::json;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-use tengen_json::engine::{DEFAULT_PLAYOUTS, EngineError, MAX_PLAYOUTS};
+use tengen_json::engine::{EngineError, MAX_PLAYOUTS};
 use tokio::sync::Semaphore;
 
 /// The searches the server runs: how many may run at once, how long a
@@ -114,7 +114,10 @@ pub(crate) async fn ai(
         let _running = permit;
         let seat = tengen_ai::next_actor(entry.held.game());
         let playouts = match (apply, seat.map(|s| entry.seats.of(s))) {
-            (true, Some(SeatPlayer::Ai { playouts })) => body.playouts.unwrap_or(playouts),
+            (true, Some(SeatPlayer::Ai { playouts })) => body
+                .playouts
+                .or(playouts)
+                .unwrap_or_else(|| entry.held.default_playouts()),
             (true, Some(SeatPlayer::Human)) => {
                 return Err(EngineError::new(
                     "not-ai",
@@ -124,7 +127,9 @@ pub(crate) async fn ai(
                     ),
                 ));
             }
-            _ => body.playouts.unwrap_or(DEFAULT_PLAYOUTS),
+            _ => body
+                .playouts
+                .unwrap_or_else(|| entry.held.default_playouts()),
         };
         entry.held.bound_search(Some(time), Some(Arc::clone(&stop)));
         let choice = entry.held.ai_move(playouts, apply)?;

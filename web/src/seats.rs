@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use tengen_core::Seat;
-use tengen_json::engine::{DEFAULT_PLAYOUTS, EngineError, MAX_PLAYOUTS};
+use tengen_json::engine::{EngineError, MAX_PLAYOUTS};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -13,14 +13,12 @@ pub enum SeatPlayer {
     Human,
     /// The computer player, spending `playouts` on each choice.
     Ai {
-        /// The playouts of each choice (its strength).
-        #[serde(default = "default_playouts")]
-        playouts: u64,
+        /// The playouts of each choice (its strength); when not given, the
+        /// default for the board ([`tengen_ai::default_playouts`]), fixed
+        /// when the game is created.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        playouts: Option<u64>,
     },
-}
-
-fn default_playouts() -> u64 {
-    DEFAULT_PLAYOUTS
 }
 
 /// Who plays each seat.
@@ -53,10 +51,27 @@ impl Seats {
         }
     }
 
+    /// The seats with every computer player's strength given: those
+    /// without one get the default for a board of `points` points.
+    pub(crate) fn with_default_playouts(self, points: usize) -> Seats {
+        let fill = |player: SeatPlayer| match player {
+            SeatPlayer::Ai { playouts: None } => SeatPlayer::Ai {
+                playouts: Some(tengen_ai::default_playouts(points)),
+            },
+            other => other,
+        };
+        Seats {
+            p1: fill(self.p1),
+            p2: fill(self.p2),
+        }
+    }
+
     /// Refuses a strength out of range.
     pub(crate) fn check(&self) -> Result<(), EngineError> {
         for seat in Seat::BOTH {
-            if let SeatPlayer::Ai { playouts } = self.of(seat)
+            if let SeatPlayer::Ai {
+                playouts: Some(playouts),
+            } = self.of(seat)
                 && !(1..=MAX_PLAYOUTS).contains(&playouts)
             {
                 return Err(EngineError::new(

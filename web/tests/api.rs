@@ -86,6 +86,26 @@ fn the_page_and_the_rulesets_are_served() {
     );
 }
 
+/// A computer seat given no strength gets the default for the board:
+/// more playouts on 19x19 than on 9x9 (issue: 19x19 played with 9x9's
+/// budget).
+#[test]
+fn a_computer_seat_without_playouts_gets_the_default_for_its_board() {
+    let address = start(Config::default());
+    let seats = json!({"P1": {"player": "human"}, "P2": {"player": "ai"}});
+    let (_, small) = new_game(
+        address,
+        &json!({"ruleset": "go", "options": ["size=9"], "seats": seats}),
+    );
+    let (_, big) = new_game(
+        address,
+        &json!({"ruleset": "go", "options": ["size=19"], "seats": seats}),
+    );
+    assert_eq!(small["seats"]["P2"]["playouts"], 2000);
+    assert_eq!(big["seats"]["P2"]["playouts"], 8913);
+    assert_eq!(small["seats"]["P1"], json!({"player": "human"}));
+}
+
 #[test]
 fn a_game_against_the_ai_and_a_refusal_that_changes_nothing() {
     let address = start(Config::default());

@@ -16,9 +16,6 @@ use tengen_ai::{Mcts, Player, SearchConfig};
 use tengen_core::ruleset::Library;
 use tengen_core::{Game, Refusal, Rules, Seat, ToAct};
 
-/// The playouts of a computer player's choice when a request gives none.
-pub const DEFAULT_PLAYOUTS: u64 = 1000;
-
 /// The most playouts a choice may be asked to spend.
 pub const MAX_PLAYOUTS: u64 = tengen_ai::MAX_PLAYOUTS;
 
@@ -130,16 +127,23 @@ pub fn start(
 impl HeldGame {
     /// Holds `game`, its computer player drawing from `seed`.
     pub fn new(game: Game, seed: u64) -> HeldGame {
+        let playouts = tengen_ai::default_playouts(game.rules().geometry.point_count());
         HeldGame {
             game,
             search: Mcts::new(SearchConfig {
-                playouts: DEFAULT_PLAYOUTS,
+                playouts,
                 seed,
                 max_nodes: GAME_MAX_NODES,
                 ..SearchConfig::default()
             }),
             stop: None,
         }
+    }
+
+    /// The playouts of a computer player's choice when a request gives
+    /// none: [`tengen_ai::default_playouts`] of the board.
+    pub fn default_playouts(&self) -> u64 {
+        tengen_ai::default_playouts(self.game.rules().geometry.point_count())
     }
 
     /// The game.

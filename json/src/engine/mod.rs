@@ -12,8 +12,7 @@ mod protocol;
 mod request_id;
 
 pub use held::{
-    AiChoice, DEFAULT_PLAYOUTS, GAME_MAX_NODES, HeldGame, MAX_PLAYOUTS, Played, assemble, refused,
-    start,
+    AiChoice, GAME_MAX_NODES, HeldGame, MAX_PLAYOUTS, Played, assemble, refused, start,
 };
 pub use protocol::{
     AiMove, Apply, ApplyAll, Command, EngineError, ForSeat, GameEntry, GameRef, NewGame, Reply,
@@ -282,7 +281,8 @@ impl Engine {
         let cap = self.playout_cap;
         let held = self.held(&game)?;
         let apply = apply.unwrap_or(true);
-        let choice = held.ai_move(playouts.unwrap_or(DEFAULT_PLAYOUTS).min(cap), apply)?;
+        let playouts = playouts.unwrap_or_else(|| held.default_playouts());
+        let choice = held.ai_move(playouts.min(cap), apply)?;
         Ok(Reply::AiMove {
             action: choice.action,
             win_rate: choice.win_rate,

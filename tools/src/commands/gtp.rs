@@ -10,10 +10,12 @@ pub(crate) fn run(
     reference: &str,
     options: &[String],
     player: PlayerKind,
-    playouts: u64,
+    playouts: Option<u64>,
     seed: u64,
 ) -> Result<(), Failure> {
     let rules = super::assemble(reference, options)?;
+    let playouts =
+        playouts.unwrap_or_else(|| tengen_ai::default_playouts(rules.geometry.point_count()));
     let setup = Setup {
         reference: reference.to_string(),
         options: options.to_vec(),

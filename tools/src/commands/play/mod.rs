@@ -68,6 +68,7 @@ pub(crate) fn run(
             ));
         }
     };
+    opponents.fit_board(game.rules().geometry.point_count());
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut out = std::io::stdout();

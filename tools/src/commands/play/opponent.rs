@@ -21,12 +21,16 @@ pub(crate) struct Opponents {
     black: Option<Mcts>,
     white: Option<Mcts>,
     hints: Mcts,
+    /// The playouts asked for, if any (else the default for the board).
+    playouts: Option<u64>,
 }
 
 /// How strong the AI plays and where its random draws start.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Strength {
-    pub(crate) playouts: u64,
+    /// The playouts of each action; `None` for the default of the board
+    /// ([`tengen_ai::default_playouts`]).
+    pub(crate) playouts: Option<u64>,
     /// A time limit per action, which stops the search early.
     pub(crate) seconds: Option<f64>,
     pub(crate) seed: u64,
@@ -36,7 +40,10 @@ impl Opponents {
     pub(crate) fn new(black: Controller, white: Controller, strength: Strength) -> Opponents {
         let search = |offset: u64| {
             Mcts::new(SearchConfig {
-                playouts: strength.playouts.max(1),
+                playouts: strength
+                    .playouts
+                    .unwrap_or_else(|| tengen_ai::default_playouts(81))
+                    .max(1),
                 time: strength
                     .seconds
                     .filter(|s| s.is_finite() && *s > 0.0)
@@ -49,6 +56,23 @@ impl Opponents {
             black: (black == Controller::Ai).then(|| search(0)),
             white: (white == Controller::Ai).then(|| search(1)),
             hints: search(2),
+            playouts: strength.playouts,
+        }
+    }
+
+    /// Sets the searches' playouts to the default for a board of `points`
+    /// points, unless playouts were asked for.
+    pub(crate) fn fit_board(&mut self, points: usize) {
+        if self.playouts.is_some() {
+            return;
+        }
+        let playouts = tengen_ai::default_playouts(points);
+        for search in [&mut self.black, &mut self.white]
+            .into_iter()
+            .flatten()
+            .chain(std::iter::once(&mut self.hints))
+        {
+            search.set_playouts(playouts);
         }
     }
 
