@@ -843,3 +843,50 @@ fn a_position_given_to_analyze_replaces_the_setup_stones() {
     assert_eq!(black, &serde_json::json!(["D16"]), "{}", run.stdout);
     assert_eq!(analysis["board"]["stones"]["white"], serde_json::json!([]));
 }
+
+/// The in-game `help` describes the game being played, from its own
+/// components: Thue-Morse Go's ending is the pass answered by a whole-move
+/// pass, not Go's two passes and agreement phase; Mathematical Go has no
+/// passing at all (issue: `help` was the same for every ruleset).
+#[test]
+fn play_help_is_built_from_the_rulesets_own_components() {
+    let help = |args: &[&str]| {
+        let run = tengen(args, Some("help\nquit\n"));
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout
+    };
+    let thue_morse = help(&["play", "thue-morse-go", "-o", "size=11"]);
+    assert!(
+        thue_morse.contains("The rules of Thue-Morse Go:"),
+        "{thue_morse}"
+    );
+    assert!(
+        thue_morse.contains("schedule (thue-morse): The Thue-Morse order"),
+        "{thue_morse}"
+    );
+    assert!(
+        thue_morse.contains("objective (agreed-pass)"),
+        "{thue_morse}"
+    );
+    assert!(
+        thue_morse.contains("Only the opponent answers"),
+        "{thue_morse}"
+    );
+    assert!(
+        !thue_morse.contains("After two passes in a row"),
+        "{thue_morse}"
+    );
+    let go = help(&["play", "go", "-o", "size=9"]);
+    assert!(go.contains("objective (score)"), "{go}");
+    assert!(go.contains("schedule (alternating)"), "{go}");
+    assert!(!go.contains("Thue-Morse"), "{go}");
+    let mathematical = help(&["play", "mathematical-go"]);
+    assert!(
+        mathematical.contains("there is no passing in this game"),
+        "{mathematical}"
+    );
+    assert!(
+        !mathematical.contains("pass-move     pass the rest"),
+        "{mathematical}"
+    );
+}

@@ -1,5 +1,6 @@
 //! `tengen play RULESET`: a game at one keyboard, or from piped input.
 
+mod help;
 mod opponent;
 
 pub(crate) use opponent::{Controller, Opponents, Strength};
@@ -11,30 +12,6 @@ use tengen_core::notation::parse_line;
 use tengen_core::record::{format_record, play_line};
 use tengen_core::{Game, PointSet};
 use tengen_sgf::GameInfo;
-
-const HELP: &str = "\
-Enter a move in the move notation, one move per line:
-  D4            place a stone (column letter, row number; I is skipped)
-  D4 E5         several placements in one move, where the rules give more than one
-  pass          pass one placement opportunity
-  pass-move     pass the rest of the move
-  resign        give up
-After two passes in a row, settle the dead strings (say who acts):
-  P1: mark D4   mark the string at D4 dead     P2: unmark D4   take a mark back
-  P1: accept    accept the marks and score     P2: resume      play on instead
-Other actions some rulesets use: button, declare handicap 5, claim attacker, and
-  declare special-turn 2, pay A1, pay B1, pay A2, pay B2, C3, D3   (a special turn;
-  `declare special-turn 0` calls off an unfinished one)
-Commands:
-  help          this text          board    show the board again
-  undo          take back the last line you entered, where the ruleset allows it
-  record        print the moves so far (a record `tengen replay` reads)
-  save FILE     save the game: SGF for FILE.sgf, else the move notation
-  legal         list the legal actions of the player to act
-  hint          the move the AI would choose for the player to act
-  quit          leave
-Against the AI (`--black ai`, `--white ai`), `undo` takes back your last line and
-the AI's reply.";
 
 /// What `play` shows besides the board and status.
 #[derive(Clone, Copy, Debug, Default)]
@@ -117,7 +94,7 @@ pub(crate) fn run(
         match line.to_ascii_lowercase().as_str() {
             "" => continue,
             "help" | "?" => {
-                outln!("{HELP}");
+                outln!("{}", help::help(game.rules()));
                 continue;
             }
             "quit" | "exit" => break,
