@@ -417,3 +417,59 @@ fn head_answers_as_get_and_an_unknown_rulesets_examples_are_a_404() {
     assert_eq!(code(&unknown), "not-found");
     assert_eq!(get(address, "/api/rulesets/go/examples").status, 200);
 }
+
+/// The learn-mode answer route takes a client's list of answers: more
+/// answers than the example has steps, an unknown example, an unknown
+/// field, a garbled move and a page on another origin are each refused
+/// with a reason, and the server answers afterwards.
+#[test]
+fn a_learn_answer_that_is_too_long_unknown_garbled_or_foreign_is_refused() {
+    let address = start(Config::default());
+    let path = "/api/rulesets/enhanced-go/examples/example-two-eyes-are-not-safe/answer";
+    let answers = |n: usize| -> Vec<Value> {
+        (0..n)
+            .map(|_| json!({"seat": "P1", "actions": ["E5"]}))
+            .collect()
+    };
+    let too_many = post(address, path, &json!({ "answers": answers(100) }));
+    assert_eq!(too_many.status, 400, "{}", too_many.body);
+    assert_eq!(code(&too_many), "bad-answer");
+    let huge = post(address, path, &json!({ "answers": answers(10_000) }));
+    assert_eq!(huge.status, 413, "{}", huge.body);
+    assert_eq!(code(&huge), "too-large");
+    let unknown = post(
+        address,
+        "/api/rulesets/enhanced-go/examples/no-such-example/answer",
+        &json!({"answers": [{"seat": "P1", "actions": ["E5"]}]}),
+    );
+    assert_eq!(unknown.status, 404, "{}", unknown.body);
+    let extra = post(
+        address,
+        path,
+        &json!({"answers": [{"seat": "P1", "actions": ["E5"], "right": true}]}),
+    );
+    assert_eq!(extra.status, 400, "{}", extra.body);
+    let garbled = post(
+        address,
+        path,
+        &json!({"answers": [{"seat": "P1", "actions": ["Z99"]}]}),
+    );
+    assert_eq!(garbled.status, 400, "{}", garbled.body);
+    let body = br#"{"answers": [{"seat": "P1", "actions": ["E5"]}]}"#;
+    let foreign = raw(
+        address,
+        &format!(
+            "POST {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nOrigin: http://evil.test:{}",
+            address.port()
+        ),
+        body,
+    );
+    assert_eq!(foreign.status, 403);
+    assert_eq!(code(&foreign), "cross-origin");
+    let fine = post(
+        address,
+        path,
+        &json!({"answers": [{"seat": "P1", "actions": ["E5"]}]}),
+    );
+    assert_eq!(fine.status, 200, "{}", fine.body);
+}
