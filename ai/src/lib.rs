@@ -16,6 +16,9 @@
 //! - Decisions random playouts cannot weigh (the numbers a player
 //!   declares, dead-string marking and agreement) follow default policies
 //!   ([`declarations`], [`agreement`]).
+//! - A decided game is ended rather than dragged on ([`verdict`]): the
+//!   search passes a sure win where passing is allowed, and resigns a
+//!   game it has found lost a few choices in a row where resignation is.
 //!
 //! ```ignore
 //! let rules = tengen_variants::library().assemble("go", &["size=9".into()])?;
@@ -33,6 +36,7 @@ mod player;
 mod random;
 mod search;
 mod tree;
+pub mod verdict;
 
 pub use candidates::{candidates, is_own_eye};
 pub use player::{Choice, Player, may_act, next_actor};

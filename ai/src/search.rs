@@ -16,6 +16,9 @@ use crate::agreement::{
 use crate::candidates::candidates;
 use crate::player::{Choice, Player, may_act};
 use crate::tree::{NodeId, Tree};
+use crate::verdict::{
+    EstimateRuns, PASS_CHECK_PLAYOUTS, PASS_MIN_VISITS, WON, decided_pass, may_resign,
+};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -44,6 +47,10 @@ pub struct SearchConfig {
     /// stops growing it: playouts still run from its leaves and still
     /// count, so a long search keeps sharpening the choices it has.
     pub max_nodes: usize,
+    /// Whether the player resigns a game its search finds lost, where the
+    /// ruleset allows resignation (see [`crate::verdict`]); off for
+    /// self-play studies that want every game played to its end.
+    pub resign: bool,
 }
 
 /// The most playouts one choice may be asked to spend, whoever asks (a
@@ -81,6 +88,7 @@ impl Default for SearchConfig {
             exploration: 0.7,
             rave: true,
             max_nodes: DEFAULT_MAX_NODES,
+            resign: true,
         }
     }
 }
@@ -112,6 +120,11 @@ pub struct Mcts {
     /// A flag another thread may raise to stop the choice under way (its
     /// asker has gone): the search then answers with what it has.
     stop: Option<Arc<AtomicBool>>,
+    /// Each seat's runs of estimates, which resigning waits on, and the
+    /// moves completed at the last choice (a game taken back or begun
+    /// afresh starts the runs again).
+    runs: EstimateRuns,
+    runs_move: u32,
 }
 
 impl Mcts {
@@ -131,6 +144,8 @@ impl Mcts {
             first: Vec::new(),
             agreement: None,
             stop: None,
+            runs: EstimateRuns::default(),
+            runs_move: 0,
         }
     }
 
@@ -150,6 +165,12 @@ impl Mcts {
         self.config.time = time;
     }
 
+    /// Whether the search resigns a game it finds lost (where the ruleset
+    /// allows resignation).
+    pub fn set_resign(&mut self, resign: bool) {
+        self.config.resign = resign;
+    }
+
     /// Gives the search a flag that stops a choice early once raised
     /// (checked every 32 playouts); none: nothing stops it but its
     /// playouts and its time.
@@ -164,6 +185,7 @@ impl Mcts {
         self.root = None;
         self.root_record.clear();
         self.agreement = None;
+        self.runs.clear();
     }
 
     /// The seed of the choice in `game`'s position: the configured seed
@@ -441,6 +463,67 @@ impl Mcts {
         }
     }
 
+    /// Ends a decided game (see [`crate::verdict`]): `choice`, the search's
+    /// best action, becomes a resignation after a run of lost choices
+    /// (where the ruleset allows it and resigning is on), or a pass when
+    /// it is a sure win and passing is as sure (where passing is allowed).
+    fn verdict(&mut self, game: &Game, seat: Seat, choice: Choice) -> Choice {
+        let Some(win_rate) = choice.win_rate else {
+            return choice;
+        };
+        let now = game.state().moves_completed();
+        if now < self.runs_move {
+            self.runs.clear();
+        }
+        self.runs_move = now;
+        if self.runs.count(seat, Some(win_rate), choice.playouts)
+            && self.config.resign
+            && may_resign(game, seat)
+        {
+            return Choice {
+                action: Action::Resign,
+                ..choice
+            };
+        }
+        if win_rate < WON || matches!(choice.action, Action::Pass | Action::PassMove) {
+            return choice;
+        }
+        let Some(pass) = decided_pass(game, seat) else {
+            return choice;
+        };
+        let passing = self.pass_estimate(game, seat, pass);
+        if passing >= WON {
+            Choice {
+                action: pass,
+                win_rate: Some(passing),
+                ..choice
+            }
+        } else {
+            choice
+        }
+    }
+
+    /// `seat`'s chance of winning after `pass`: the share of the pass's own
+    /// playouts it won, where the search gave it enough, otherwise that of
+    /// random continuations after it.
+    fn pass_estimate(&self, game: &Game, seat: Seat, pass: Action) -> f64 {
+        let root = &self.tree.nodes[0];
+        let searched = root
+            .children()
+            .map(|c| &self.tree.nodes[c])
+            .find(|n| n.seat == seat && n.action == pass && n.visits >= PASS_MIN_VISITS);
+        match searched {
+            Some(node) => node.mean(),
+            None => mean_result(
+                game,
+                Some((seat, pass)),
+                seat,
+                PASS_CHECK_PLAYOUTS,
+                self.seed_for(game) ^ 0x0BA5_5000,
+            ),
+        }
+    }
+
     /// The claim policy, where `seat` may claim a role (a Kill-All
     /// setup): each claim is weighed against going on without claiming,
     /// by the results of random continuations of each; the best claim is
@@ -635,7 +718,10 @@ impl Player for Mcts {
             },
             _ => match self.claim(game, seat, &options) {
                 Some(claim) => claim,
-                None => self.search(game, seat),
+                None => {
+                    let choice = self.search(game, seat);
+                    self.verdict(game, seat, choice)
+                }
             },
         };
         // Before passing where the ruleset lets the mover mark dead strings

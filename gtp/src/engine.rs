@@ -234,6 +234,15 @@ impl Engine {
         })
     }
 
+    /// Whether the computer player resigns a game its search finds lost
+    /// (`tengen gtp --no-resign` turns it off, for matches played to the
+    /// end); the random player never resigns.
+    pub fn set_resign(&mut self, resign: bool) {
+        if let Computer::Mcts(search) = &mut self.ai {
+            search.set_resign(resign);
+        }
+    }
+
     /// The game as it stands.
     pub fn game(&self) -> &Game {
         &self.game

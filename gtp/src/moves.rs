@@ -57,7 +57,10 @@ pub(super) fn play(engine: &mut Engine, args: &[String]) -> Reply {
 }
 
 /// `genmove COLOUR`: the computer player's move for the colour to move,
-/// played and answered as a vertex or `pass` (never `resign`). Actions GTP
+/// played and answered as a vertex, `pass`, or `resign` where the ruleset
+/// allows resignation and the search finds the game lost (not with
+/// `tengen gtp --no-resign`); the resignation ends the game, and
+/// `final_score` then answers `B+R` or `W+R`. Actions GTP
 /// has no word for (taking the button, a declaration, a setup claim) are
 /// played on the way; when one of them ends the colour's turn the answer is
 /// `pass`. A pass of the rest of a move is played as one pass, as GTP
@@ -91,7 +94,7 @@ pub(super) fn genmove(engine: &mut Engine, args: &[String]) -> Reply {
             break "pass".to_string();
         };
         let action = match choice.action {
-            Action::PassMove | Action::Resign => Action::Pass,
+            Action::PassMove => Action::Pass,
             other => other,
         };
         if let Err(refusal) = engine.game.apply(seat, action) {
@@ -106,6 +109,7 @@ pub(super) fn genmove(engine: &mut Engine, args: &[String]) -> Reply {
         match action {
             Action::Place(p) => break name(&engine.rules.geometry, p),
             Action::Pass => break "pass".to_string(),
+            Action::Resign => break "resign".to_string(),
             _ if engine.game.to_act() != ToAct::Seat(seat) => break "pass".to_string(),
             _ => {}
         }

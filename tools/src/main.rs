@@ -151,6 +151,10 @@ enum Command {
         /// the same game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The AI never resigns (by default it resigns a game its search
+        /// finds lost, where the ruleset allows resignation).
+        #[arg(long)]
+        no_resign: bool,
     },
     /// Play many games between computer players and write one line of JSON
     /// a game (the fairness lab); `summarize` reads such files back.
@@ -398,6 +402,11 @@ enum Command {
         /// The seed of the computer player's random draws.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// `genmove` never answers `resign`: games are played to the end
+        /// (by default the search resigns a game it finds lost, where the
+        /// ruleset allows resignation).
+        #[arg(long)]
+        no_resign: bool,
     },
 }
 
@@ -480,6 +489,7 @@ fn main() -> ExitCode {
             playouts,
             seconds,
             seed,
+            no_resign,
         } => commands::play::run(
             ruleset.as_deref(),
             from.as_deref(),
@@ -495,6 +505,7 @@ fn main() -> ExitCode {
                     playouts,
                     seconds,
                     seed,
+                    resign: !no_resign,
                 },
             ),
         ),
@@ -525,7 +536,8 @@ fn main() -> ExitCode {
             player,
             playouts,
             seed,
-        } => commands::gtp::run(&ruleset, &options, player, playouts, seed),
+            no_resign,
+        } => commands::gtp::run(&ruleset, &options, player, playouts, seed, !no_resign),
         Command::Bench {
             rulesets,
             options,

@@ -163,3 +163,33 @@ fn playouts_beyond_the_bound_are_refused_and_the_session_goes_on() {
     assert_eq!(responses[3], "=", "{output}");
     assert!(responses[4].starts_with("= "), "{output}");
 }
+
+/// The search ends a decided game (issue 23, item 14): at a komi of 150
+/// White passes, the game being won, and Black, having found it lost on
+/// three choices in a row, answers its third `genmove` with `resign`,
+/// which ends the game (`final_score` is `W+R`). With `--no-resign` the
+/// same game is played on.
+#[test]
+fn genmove_passes_a_won_game_and_resigns_a_lost_one() {
+    let input = "komi 150\ngenmove b\ngenmove w\ngenmove b\ngenmove w\ngenmove b\nfinal_score\n";
+    let args = ["gtp", "-o", "size=9", "--playouts", "300"];
+    let output = session_with(&args, input.as_bytes());
+    let responses: Vec<&str> = output.split_terminator("\n\n").collect();
+    assert_eq!(responses[2], "= pass", "{responses:?}");
+    assert_eq!(responses[4], "= pass", "{responses:?}");
+    assert!(
+        responses[1..4].iter().all(|r| *r != "= resign"),
+        "{responses:?}"
+    );
+    assert_eq!(responses[5..], ["= resign", "= W+R"], "{responses:?}");
+    let played_on = session_with(
+        &["gtp", "-o", "size=9", "--playouts", "300", "--no-resign"],
+        input.as_bytes(),
+    );
+    let responses: Vec<&str> = played_on.split_terminator("\n\n").collect();
+    assert!(!responses.contains(&"= resign"), "{responses:?}");
+    assert!(
+        responses[6].starts_with("= W+") && responses[6] != "= W+R",
+        "{responses:?}"
+    );
+}

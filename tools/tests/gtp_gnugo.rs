@@ -28,6 +28,8 @@ fn a_game_against_gnu_go_ends_with_the_same_score() {
         "1500",
         "--seed",
         "7",
+        // The game is played to its end, for the score to be compared.
+        "--no-resign",
     ]);
     let mut gnugo = Peer::start(
         "GNU Go",

@@ -5,13 +5,15 @@ use super::Failure;
 use tengen_gtp::{Engine, PlayerKind, Setup};
 
 /// Runs a GTP session of `reference` with `options`, the computer player
-/// `player` (the search spending `playouts` a move) drawing from `seed`.
+/// `player` (the search spending `playouts` a move, and resigning a lost
+/// game only if `resign`) drawing from `seed`.
 pub(crate) fn run(
     reference: &str,
     options: &[String],
     player: PlayerKind,
     playouts: Option<u64>,
     seed: u64,
+    resign: bool,
 ) -> Result<(), Failure> {
     let rules = super::assemble(reference, options)?;
     let playouts =
@@ -22,6 +24,7 @@ pub(crate) fn run(
         handicap: None,
     };
     let mut engine = Engine::new(setup, rules, player, playouts, seed).map_err(Failure::Message)?;
+    engine.set_resign(resign);
     tengen_gtp::session(
         &mut engine,
         &mut std::io::stdin().lock(),

@@ -34,6 +34,8 @@ pub(crate) struct Strength {
     /// A time limit per action, which stops the search early.
     pub(crate) seconds: Option<f64>,
     pub(crate) seed: u64,
+    /// Whether the AI resigns a game its search finds lost.
+    pub(crate) resign: bool,
 }
 
 impl Opponents {
@@ -49,6 +51,7 @@ impl Opponents {
                     .filter(|s| s.is_finite() && *s > 0.0)
                     .map(std::time::Duration::from_secs_f64),
                 seed: strength.seed.wrapping_add(offset),
+                resign: strength.resign,
                 ..SearchConfig::default()
             })
         };

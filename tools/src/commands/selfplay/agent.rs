@@ -71,14 +71,21 @@ impl FromStr for Agent {
 }
 
 impl Agent {
-    /// A player of this kind for one game, drawing from `seed`.
-    pub(crate) fn build(self, rules: &Arc<Rules>, seed: u64) -> Result<Box<dyn Player>, String> {
+    /// A player of this kind for one game, drawing from `seed`; the tree
+    /// search resigns a lost game only if `resign`.
+    pub(crate) fn build(
+        self,
+        rules: &Arc<Rules>,
+        seed: u64,
+        resign: bool,
+    ) -> Result<Box<dyn Player>, String> {
         Ok(match self {
             Agent::Random => Box::new(RandomPlayer::new(seed)),
             Agent::Mcts(playouts) | Agent::Uct(playouts) => Box::new(Mcts::new(SearchConfig {
                 playouts,
                 seed,
                 rave: matches!(self, Agent::Mcts(_)),
+                resign,
                 ..SearchConfig::default()
             })),
             Agent::GnuGo(level) => Box::new(GnuGo::start(rules, level, seed)?),

@@ -56,6 +56,11 @@ pub(crate) struct Args {
     /// Player 2: `random`, `mcts:PLAYOUTS`, `uct:PLAYOUTS` or `gnugo:LEVEL`.
     #[arg(long, default_value = "random", value_name = "PLAYER")]
     p2: String,
+    /// The tree search never resigns: every game is played to its end
+    /// (each line still records the lowest estimate each player held, to
+    /// measure how safe resigning would have been).
+    #[arg(long)]
+    no_resign: bool,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -118,8 +123,9 @@ pub(crate) fn run(args: &Args) -> Result<(), Failure> {
     let rules = super::assemble(ruleset, &args.options)?;
     // A player that cannot start (GNU Go missing, a board it cannot play)
     // is reported before any game.
+    let resign = !args.no_resign;
     for agent in agents {
-        agent.build(&rules, 1).map_err(Failure::Message)?;
+        agent.build(&rules, 1, resign).map_err(Failure::Message)?;
     }
     let games: Vec<u64> = (0..args.games).filter(|k| k % shards == shard).collect();
     let jobs = args
@@ -140,6 +146,7 @@ pub(crate) fn run(args: &Args) -> Result<(), Failure> {
         options: &args.options,
         seed: args.seed,
         agents,
+        resign,
         games: &games,
     };
     let written = plan.play(jobs, |done, outcome| {
@@ -162,6 +169,8 @@ struct Plan<'a> {
     options: &'a [String],
     seed: u64,
     agents: [Agent; 2],
+    /// Whether the tree search may resign.
+    resign: bool,
     games: &'a [u64],
 }
 
@@ -218,8 +227,8 @@ impl Plan<'_> {
             p2: self.agents[1].to_string(),
         };
         let built = [
-            self.agents[0].build(self.rules, seed),
-            self.agents[1].build(self.rules, seed ^ 0xA5A5_A5A5_A5A5_A5A5),
+            self.agents[0].build(self.rules, seed, self.resign),
+            self.agents[1].build(self.rules, seed ^ 0xA5A5_A5A5_A5A5_A5A5, self.resign),
         ];
         match built {
             [Ok(p1), Ok(p2)] => outcome::play(self.rules, &mut [p1, p2], setup),

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+use tengen_ai::verdict::EstimateRuns;
 use tengen_ai::{Player, next_actor};
 use tengen_core::{EndReason, Game, Phase, Rules, Seat};
 
@@ -34,6 +35,14 @@ pub(crate) struct Outcome {
     /// `no-choice` (a player had nothing to offer) or `refused` (a
     /// player's choice was refused, a bug worth reporting).
     pub(crate) end: String,
+    /// The lowest estimate of its own chances each player held through
+    /// `tengen_ai::verdict::RESIGN_STREAK` choices in a row (see
+    /// `EstimateRuns`), where its choices carry estimates: what measures
+    /// how safe the search's resigning is. Absent in older files.
+    #[serde(default)]
+    pub(crate) p1_lowest: Option<f64>,
+    #[serde(default)]
+    pub(crate) p2_lowest: Option<f64>,
 }
 
 /// Which game of which run: what an outcome records besides the result.
@@ -60,6 +69,7 @@ pub(crate) fn play(
     let (move_limit, action_limit) = (20 * points + 100, 100 * points + 500);
     let (mut length, mut placements) = (0, 0);
     let mut end = None;
+    let mut runs = EstimateRuns::default();
     while length < action_limit && u64::from(game.state().moves_completed()) < move_limit {
         let Some(seat) = next_actor(&game) else {
             break;
@@ -68,6 +78,7 @@ pub(crate) fn play(
             end = Some("no-choice");
             break;
         };
+        runs.count(seat, choice.win_rate, choice.playouts);
         if game.apply(seat, choice.action).is_err() {
             end = Some("refused");
             break;
@@ -98,6 +109,8 @@ pub(crate) fn play(
         length,
         placements,
         end: reason,
+        p1_lowest: runs.lowest(Seat::One),
+        p2_lowest: runs.lowest(Seat::Two),
         ..setup.unplayed(rules, "")
     }
 }
@@ -119,6 +132,8 @@ impl Setup<'_> {
             length: 0,
             placements: 0,
             end: reason.into(),
+            p1_lowest: None,
+            p2_lowest: None,
         }
     }
 }

@@ -5,6 +5,7 @@ use super::outcome::Outcome;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use tengen_ai::verdict;
 
 /// The 95% Wilson score interval of `wins` in `games`: the range of true
 /// rates the result is consistent with, well behaved near 0 and 1 and for
@@ -30,17 +31,47 @@ pub(crate) struct Tally {
     pub(crate) draws: u64,
     pub(crate) unfinished: u64,
     pub(crate) length: u64,
+    /// Games a player that did not lose (the winner, or either in a draw)
+    /// would have resigned at the search's threshold.
+    pub(crate) wrong_resignations: u64,
+    /// Games the loser would have resigned at the threshold.
+    pub(crate) resignable: u64,
+    /// The lowest estimate any player that did not lose held through a run
+    /// of choices (how close a wrong resignation came).
+    pub(crate) lowest_not_losing: Option<f64>,
 }
 
 impl Tally {
     fn add(&mut self, outcome: &Outcome) {
         self.games += 1;
         self.length += outcome.length;
-        match outcome.winner.as_str() {
-            "p1" => self.p1 += 1,
-            "p2" => self.p2 += 1,
-            "draw" => self.draws += 1,
-            _ => self.unfinished += 1,
+        let (not_losing, losing) = match outcome.winner.as_str() {
+            "p1" => {
+                self.p1 += 1;
+                (vec![outcome.p1_lowest], outcome.p2_lowest)
+            }
+            "p2" => {
+                self.p2 += 1;
+                (vec![outcome.p2_lowest], outcome.p1_lowest)
+            }
+            "draw" => {
+                self.draws += 1;
+                (vec![outcome.p1_lowest, outcome.p2_lowest], None)
+            }
+            _ => {
+                self.unfinished += 1;
+                (Vec::new(), None)
+            }
+        };
+        let resigns = |lowest: Option<f64>| lowest.is_some_and(|l| l <= verdict::LOST);
+        if not_losing.iter().any(|&l| resigns(l)) {
+            self.wrong_resignations += 1;
+        }
+        if resigns(losing) {
+            self.resignable += 1;
+        }
+        for l in not_losing.into_iter().flatten() {
+            self.lowest_not_losing = Some(self.lowest_not_losing.map_or(l, |m| m.min(l)));
         }
     }
 }
@@ -122,6 +153,17 @@ pub(crate) fn render(outcomes: &[Outcome]) -> String {
             100.0 * t.draws as f64 / decided,
             t.length as f64 / decided
         );
+        if let Some(lowest) = t.lowest_not_losing {
+            let _ = writeln!(
+                out,
+                "  resigning at {:.0}% over {} choices: {} game(s) the loser would have resigned, {} a player that did not lose would have; the lowest run of a player that did not lose was {:.1}%",
+                100.0 * verdict::LOST,
+                verdict::RESIGN_STREAK,
+                t.resignable,
+                t.wrong_resignations,
+                100.0 * lowest
+            );
+        }
     }
     if repeats > 0 {
         let _ = writeln!(out, "({repeats} repeated game(s) counted once)");
@@ -172,7 +214,36 @@ mod tests {
             length: 10 + game,
             placements: 9,
             end: "score".into(),
+            p1_lowest: None,
+            p2_lowest: None,
         }
+    }
+
+    /// The resignation check: a winner (or either player of a draw) whose
+    /// lowest run fell to the threshold would have resigned wrongly; a
+    /// loser's would have been right; the closest call is reported.
+    #[test]
+    fn resignations_are_judged_by_who_went_on_to_win() {
+        let with = |game, winner, p1: f64, p2: f64| Outcome {
+            p1_lowest: Some(p1),
+            p2_lowest: Some(p2),
+            ..outcome(game, winner)
+        };
+        let games = [
+            with(0, "p1", 0.02, 0.01),
+            with(1, "p2", 0.4, 0.2),
+            with(2, "draw", 0.5, 0.03),
+            with(3, "p1", 0.6, 0.3),
+        ];
+        let (groups, _) = tally(&games);
+        let t = groups.values().next().expect("one group");
+        assert_eq!((t.wrong_resignations, t.resignable), (2, 1));
+        assert_eq!(t.lowest_not_losing, Some(0.02));
+        assert!(
+            render(&games).contains("1 game(s) the loser would have resigned, 2 a player that did not lose would have; the lowest run of a player that did not lose was 2.0%"),
+            "{}",
+            render(&games)
+        );
     }
 
     /// Shards merge exactly: their union tallies as the whole run, and a
