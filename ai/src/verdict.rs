@@ -79,6 +79,9 @@ pub struct EstimateRuns {
     /// The lowest run's estimate so far, by seat: the highest estimate
     /// within the run.
     lowest: [Option<f64>; 2],
+    /// The highest single estimate so far, by seat (a loser's at or above
+    /// [`WON`] is a game it could have passed away).
+    highest: [Option<f64>; 2],
 }
 
 impl EstimateRuns {
@@ -89,6 +92,8 @@ impl EstimateRuns {
         let Some(win_rate) = win_rate else {
             return false;
         };
+        let highest = &mut self.highest[seat.index()];
+        *highest = Some(highest.map_or(win_rate, |h| h.max(win_rate)));
         let recent = &mut self.recent[seat.index()];
         if playouts < RESIGN_MIN_PLAYOUTS {
             recent.clear();
@@ -111,6 +116,11 @@ impl EstimateRuns {
     /// [`RESIGN_STREAK`] counted choices in a row.
     pub fn lowest(&self, seat: Seat) -> Option<f64> {
         self.lowest[seat.index()]
+    }
+
+    /// The highest estimate `seat` has made.
+    pub fn highest(&self, seat: Seat) -> Option<f64> {
+        self.highest[seat.index()]
     }
 
     /// Forgets every run (a new game, or one taken back).
@@ -145,5 +155,6 @@ mod tests {
         );
         assert_eq!(runs.lowest(Seat::One), Some(0.03));
         assert_eq!(runs.lowest(Seat::Two), None);
+        assert_eq!(runs.highest(Seat::One), Some(0.5));
     }
 }

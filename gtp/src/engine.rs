@@ -107,6 +107,9 @@ pub struct Engine {
     pub(super) moves: Vec<usize>,
     /// The computer player.
     pub(super) ai: Computer,
+    /// Whether its playouts were chosen (`--playouts`, `tengen-playouts`);
+    /// if not, each new board gets the default for its size.
+    pub(super) playouts_chosen: bool,
     /// The seed of the computer player and of the dead-string judgement.
     pub(super) seed: u64,
     /// Set by `quit`.
@@ -205,16 +208,21 @@ fn new_game(rules: &Arc<Rules>) -> Result<Game, GtpError> {
 
 impl Engine {
     /// A session of `setup`, whose rules are `rules`, the computer player
-    /// `player` (the search spending `playouts` a move) drawing from
-    /// `seed`; why not, when the ruleset's game cannot start.
+    /// `player` (the search spending `playouts` a move, or, if none are
+    /// given, the default for the board, [`tengen_ai::default_playouts`],
+    /// again for each new board) drawing from `seed`; why not, when the
+    /// ruleset's game cannot start.
     pub fn new(
         setup: Setup,
         rules: Arc<Rules>,
         player: PlayerKind,
-        playouts: u64,
+        playouts: Option<u64>,
         seed: u64,
     ) -> Result<Engine, String> {
         let game = new_game(&rules).map_err(|e| e.to_string())?;
+        let playouts_chosen = playouts.is_some();
+        let playouts =
+            playouts.unwrap_or_else(|| tengen_ai::default_playouts(rules.geometry.point_count()));
         let ai = match player {
             PlayerKind::Mcts => Computer::Mcts(Box::new(Mcts::new(SearchConfig {
                 playouts: playouts.max(1),
@@ -229,6 +237,7 @@ impl Engine {
             game,
             moves: Vec::new(),
             ai,
+            playouts_chosen,
             seed,
             quit: false,
         })
@@ -268,6 +277,13 @@ impl Engine {
         self.game = game;
         self.moves.clear();
         self.ai.clear();
+        if !self.playouts_chosen
+            && let Computer::Mcts(search) = &mut self.ai
+        {
+            search.set_playouts(tengen_ai::default_playouts(
+                self.rules.geometry.point_count(),
+            ));
+        }
         Ok(())
     }
 
@@ -345,5 +361,47 @@ impl Engine {
     /// The seed of a judgement of dead strings in the position now.
     pub(super) fn judgement_seed(&self) -> u64 {
         self.seed ^ (self.game.record().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search's playouts a move, as `genmove` would spend them.
+    fn playouts(engine: &Engine) -> u64 {
+        match &engine.ai {
+            Computer::Mcts(search) => search.config().playouts,
+            Computer::Random(_) => 0,
+        }
+    }
+
+    fn send(engine: &mut Engine, commands: &str) {
+        let mut output = Vec::new();
+        crate::session(engine, &mut commands.as_bytes(), &mut output).expect("the session runs");
+        assert!(
+            !String::from_utf8_lossy(&output).contains('?'),
+            "{}",
+            String::from_utf8_lossy(&output)
+        );
+    }
+
+    /// Without `--playouts`, each new board gets the default for its size
+    /// (`boardsize 19` after 9x9 is not played with 9x9's budget); once
+    /// playouts are chosen (`tengen-playouts`), a new board keeps them.
+    #[test]
+    fn a_new_board_gets_its_default_playouts_unless_they_were_chosen() {
+        let setup = Setup {
+            reference: "go".into(),
+            options: vec!["size=9".into()],
+            handicap: None,
+        };
+        let rules = assemble(&setup).expect("go assembles");
+        let mut engine = Engine::new(setup, rules, PlayerKind::Mcts, None, 1).expect("starts");
+        assert_eq!(playouts(&engine), tengen_ai::default_playouts(81));
+        send(&mut engine, "boardsize 19\n");
+        assert_eq!(playouts(&engine), tengen_ai::default_playouts(361));
+        send(&mut engine, "tengen-playouts 50\nboardsize 9\n");
+        assert_eq!(playouts(&engine), 50);
     }
 }

@@ -52,7 +52,10 @@ pub(super) fn playouts(engine: &mut Engine, args: &[String]) -> Reply {
         )));
     }
     match &mut engine.ai {
-        Computer::Mcts(search) => search.set_playouts(n),
+        Computer::Mcts(search) => {
+            search.set_playouts(n);
+            engine.playouts_chosen = true;
+        }
         Computer::Random(_) => {
             return Err(GtpError::refused(
                 "the computer player is random (--player random) and plays no playouts",

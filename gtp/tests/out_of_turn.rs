@@ -17,7 +17,7 @@ fn engine(reference: &str, options: &[&str]) -> Engine {
         options,
         handicap: None,
     };
-    Engine::new(setup, rules, PlayerKind::Random, 1, 7).expect("the game starts")
+    Engine::new(setup, rules, PlayerKind::Random, Some(1), 7).expect("the game starts")
 }
 
 /// The responses to `commands`, one a command, as sent.

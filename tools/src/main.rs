@@ -395,7 +395,8 @@ enum Command {
         player: tengen_gtp::PlayerKind,
         /// The computer player's playouts a move (`genmove`; not used by
         /// the random player). By default 2000 on 9x9, growing with the
-        /// number of points of the starting board (8913 on 19x19).
+        /// number of points of the board (8913 on 19x19), again for each new
+        /// board (`boardsize`).
         #[arg(long,
               value_parser = clap::value_parser!(u64).range(1..=tengen_ai::MAX_PLAYOUTS))]
         playouts: Option<u64>,

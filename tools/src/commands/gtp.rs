@@ -5,7 +5,8 @@ use super::Failure;
 use tengen_gtp::{Engine, PlayerKind, Setup};
 
 /// Runs a GTP session of `reference` with `options`, the computer player
-/// `player` (the search spending `playouts` a move, and resigning a lost
+/// `player` (the search spending `playouts` a move, by default the
+/// default for the board, and resigning a lost
 /// game only if `resign`) drawing from `seed`.
 pub(crate) fn run(
     reference: &str,
@@ -16,8 +17,6 @@ pub(crate) fn run(
     resign: bool,
 ) -> Result<(), Failure> {
     let rules = super::assemble(reference, options)?;
-    let playouts =
-        playouts.unwrap_or_else(|| tengen_ai::default_playouts(rules.geometry.point_count()));
     let setup = Setup {
         reference: reference.to_string(),
         options: options.to_vec(),

@@ -43,6 +43,13 @@ pub(crate) struct Outcome {
     pub(crate) p1_lowest: Option<f64>,
     #[serde(default)]
     pub(crate) p2_lowest: Option<f64>,
+    /// The highest estimate each player made: a loser's at or above the
+    /// search's sure-win threshold (`tengen_ai::verdict::WON`) measures
+    /// how safe passing a decided game is. Absent in older files.
+    #[serde(default)]
+    pub(crate) p1_highest: Option<f64>,
+    #[serde(default)]
+    pub(crate) p2_highest: Option<f64>,
 }
 
 /// Which game of which run: what an outcome records besides the result.
@@ -111,6 +118,8 @@ pub(crate) fn play(
         end: reason,
         p1_lowest: runs.lowest(Seat::One),
         p2_lowest: runs.lowest(Seat::Two),
+        p1_highest: runs.highest(Seat::One),
+        p2_highest: runs.highest(Seat::Two),
         ..setup.unplayed(rules, "")
     }
 }
@@ -134,6 +143,8 @@ impl Setup<'_> {
             end: reason.into(),
             p1_lowest: None,
             p2_lowest: None,
+            p1_highest: None,
+            p2_highest: None,
         }
     }
 }

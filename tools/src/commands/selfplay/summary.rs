@@ -39,30 +39,49 @@ pub(crate) struct Tally {
     /// The lowest estimate any player that did not lose held through a run
     /// of choices (how close a wrong resignation came).
     pub(crate) lowest_not_losing: Option<f64>,
+    /// Games whose loser had once estimated its chances at the sure-win
+    /// threshold or above (where it would have passed, passing allowed).
+    pub(crate) lost_after_a_sure_win: u64,
+    /// Games with the players' highest estimates recorded.
+    pub(crate) with_highest: u64,
 }
 
 impl Tally {
     fn add(&mut self, outcome: &Outcome) {
         self.games += 1;
         self.length += outcome.length;
-        let (not_losing, losing) = match outcome.winner.as_str() {
+        let (not_losing, losing, loser_highest) = match outcome.winner.as_str() {
             "p1" => {
                 self.p1 += 1;
-                (vec![outcome.p1_lowest], outcome.p2_lowest)
+                (
+                    vec![outcome.p1_lowest],
+                    outcome.p2_lowest,
+                    outcome.p2_highest,
+                )
             }
             "p2" => {
                 self.p2 += 1;
-                (vec![outcome.p2_lowest], outcome.p1_lowest)
+                (
+                    vec![outcome.p2_lowest],
+                    outcome.p1_lowest,
+                    outcome.p1_highest,
+                )
             }
             "draw" => {
                 self.draws += 1;
-                (vec![outcome.p1_lowest, outcome.p2_lowest], None)
+                (vec![outcome.p1_lowest, outcome.p2_lowest], None, None)
             }
             _ => {
                 self.unfinished += 1;
-                (Vec::new(), None)
+                (Vec::new(), None, None)
             }
         };
+        if outcome.p1_highest.is_some() || outcome.p2_highest.is_some() {
+            self.with_highest += 1;
+        }
+        if loser_highest.is_some_and(|h| h >= verdict::WON) {
+            self.lost_after_a_sure_win += 1;
+        }
         let resigns = |lowest: Option<f64>| lowest.is_some_and(|l| l <= verdict::LOST);
         if not_losing.iter().any(|&l| resigns(l)) {
             self.wrong_resignations += 1;
@@ -164,6 +183,14 @@ pub(crate) fn render(outcomes: &[Outcome]) -> String {
                 100.0 * lowest
             );
         }
+        if t.with_highest > 0 {
+            let _ = writeln!(
+                out,
+                "  passing at {:.0}%: {} game(s) lost by a player that had once estimated its chances that high",
+                100.0 * verdict::WON,
+                t.lost_after_a_sure_win
+            );
+        }
     }
     if repeats > 0 {
         let _ = writeln!(out, "({repeats} repeated game(s) counted once)");
@@ -216,6 +243,8 @@ mod tests {
             end: "score".into(),
             p1_lowest: None,
             p2_lowest: None,
+            p1_highest: None,
+            p2_highest: None,
         }
     }
 
@@ -223,10 +252,12 @@ mod tests {
     /// lowest run fell to the threshold would have resigned wrongly; a
     /// loser's would have been right; the closest call is reported.
     #[test]
-    fn resignations_are_judged_by_who_went_on_to_win() {
+    fn resignations_and_passes_are_judged_by_who_went_on_to_win() {
         let with = |game, winner, p1: f64, p2: f64| Outcome {
             p1_lowest: Some(p1),
             p2_lowest: Some(p2),
+            p1_highest: Some(0.98),
+            p2_highest: Some(0.5),
             ..outcome(game, winner)
         };
         let games = [
@@ -239,6 +270,7 @@ mod tests {
         let t = groups.values().next().expect("one group");
         assert_eq!((t.wrong_resignations, t.resignable), (2, 1));
         assert_eq!(t.lowest_not_losing, Some(0.02));
+        assert_eq!(t.lost_after_a_sure_win, 1, "game 1: Player 1 had 98%");
         assert!(
             render(&games).contains("1 game(s) the loser would have resigned, 2 a player that did not lose would have; the lowest run of a player that did not lose was 2.0%"),
             "{}",
