@@ -168,3 +168,62 @@ fn choices_that_cannot_be_judged_are_refused_in_players_words() {
         Err(ChoicesError::Broken { .. })
     ));
 }
+
+/// Every setting ruled out with `chosen` added to each choice at its
+/// default, as `setting` strings.
+fn ruled_out(reference: &str, chosen: &[&str]) -> Vec<String> {
+    let library = tengen_variants::library();
+    let resolved = library.resolve(reference, &[]).unwrap();
+    let mut settings: Vec<String> = strings(chosen);
+    for (name, spec) in &resolved.options {
+        if let Some(default) = &spec.default
+            && !chosen.iter().any(|c| c.starts_with(&format!("{name}=")))
+        {
+            settings.push(format!("{name}={default}"));
+        }
+    }
+    let choices = library.choices(reference, &settings).unwrap();
+    assert_eq!(choices.conflict, None, "{reference} {settings:?}");
+    choices
+        .options
+        .iter()
+        .flat_map(|o| &o.settings)
+        .filter(|s| s.conflict.is_some())
+        .map(|s| s.pick.setting())
+        .collect()
+}
+
+/// The bundled rulesets' options conflict only where their rules say:
+/// a lobby at the defaults rules out Kill-All Go's fixed-17 alone, and
+/// Thue-Morse Go's kill-all switch the four it does not combine with.
+#[test]
+fn the_bundled_rulesets_rule_out_only_what_their_rules_rule_out() {
+    for bundled in tengen_variants::library().bundled() {
+        let expected: &[&str] = match bundled.id {
+            "kill-all-go" => &["setup=fixed-17"],
+            _ => &[],
+        };
+        assert_eq!(ruled_out(bundled.id, &[]), expected, "{}", bundled.id);
+    }
+    assert_eq!(
+        ruled_out("thue-morse-go", &["kill-all"]),
+        [
+            "half-button",
+            "handicap",
+            "reverse-komi",
+            "kill-all-handicap"
+        ]
+    );
+    assert_eq!(
+        ruled_out("thue-morse-go", &["eight-term", "snub", "size=23"]),
+        ["balanced-marseillais"]
+    );
+    assert_eq!(
+        ruled_out("kill-all-go", &["setup=fixed-17", "size=19"]),
+        ["size=9", "size=13"]
+    );
+    assert_eq!(
+        ruled_out("go", &["handicap=9", "size=9", "komi=0"]),
+        Vec::<String>::new()
+    );
+}

@@ -411,6 +411,11 @@ scenario('learn mode', async (page) => {
 });
 
 scenario('the lobby disables choices that conflict, saying why', async (page) => {
+  // What the lobby sends: every option, a choice at its default too.
+  const sent = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/(rulesets\/kill-all-go\/choices|games)$/.test(r.url())) sent.push(JSON.parse(r.postData()).options);
+  });
   await page.goto(new URL('#/', BASE).href);
   await page.click('[data-ruleset="kill-all-go"]');
   const disabled = (selector) => page.evaluate((s) => document.querySelector(s).disabled, selector);
@@ -435,6 +440,8 @@ scenario('the lobby disables choices that conflict, saying why', async (page) =>
   await page.click('#start');
   const game = await pageGame(page);
   same((await serverState(game)).board.width, 19, 'the game has the size chosen');
+  same(sent[0], ['setup=pieboxing', 'size=13'], 'the defaults are sent');
+  same(sent.at(-1), ['setup=fixed-17', 'size=19'], 'the game is asked for with every option');
 });
 
 scenario('against the computer, with a hint', async (page) => {
