@@ -57,6 +57,8 @@ export const api = {
   /** Judges answers to an example's steps, the last one by its outcome. */
   answer: (ruleset, name, answers) =>
     call('POST', `/api/rulesets/${encodeURIComponent(ruleset)}/examples/${encodeURIComponent(name)}/answer`, { answers }),
+  /** Which settings of a ruleset's options fit those chosen, and why not. */
+  choices: (ruleset, options) => call('POST', `/api/rulesets/${encodeURIComponent(ruleset)}/choices`, { options }),
   newGame: (body) => call('POST', '/api/games', body),
   state: (id) => call('GET', game(id)),
   legal: (id, seat) => call('GET', `${game(id)}/legal${seat ? `?seat=${seat}` : ''}`),

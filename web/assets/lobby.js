@@ -5,6 +5,7 @@
 import { api, rulesets } from './api.js';
 import { h, fill, capitalise } from './dom.js';
 import { markdown } from './markdown.js';
+import { chosenSettings, watchChoices } from './choices.js';
 
 /** The computer's strengths offered: playouts a choice. */
 const STRENGTHS = [
@@ -56,6 +57,7 @@ function problems(entry) {
 function setup(entry) {
   const rules = entry.ruleset;
   const inputs = new Map();
+  const notes = new Map();
   const fields = rules.options.map((option) => {
     const id = `option-${option.name}`;
     let input;
@@ -69,24 +71,16 @@ function setup(entry) {
       input = h('input', { type: 'text', id, name: option.name, placeholder: option.usage.split('=')[1] ?? '', size: 8 });
     }
     inputs.set(option.name, { option, input });
+    const note = h('div', { class: 'option-note', 'data-option-note': option.name, 'aria-live': 'polite' });
+    notes.set(option.name, note);
     return h('div', { class: `option ${option.form}` },
       option.form === 'switch'
         ? h('label', { for: id }, input, ' ', h('strong', {}, option.name))
         : h('label', { for: id }, h('strong', {}, option.name), ' ', input),
       h('p', { class: 'small' }, option.summary),
-      option.docs ? h('details', {}, h('summary', { class: 'small' }, 'more'), markdown(option.docs)) : null);
+      option.docs ? h('details', {}, h('summary', { class: 'small' }, 'more'), markdown(option.docs)) : null,
+      note);
   });
-  // A switch that conflicts with another turns it off.
-  for (const { option, input } of inputs.values()) {
-    if (option.form !== 'switch') continue;
-    input.addEventListener('change', () => {
-      if (!input.checked) return;
-      for (const other of option.conflicts) {
-        const o = inputs.get(other);
-        if (o?.option.form === 'switch') o.input.checked = false;
-      }
-    });
-  }
   const seatSelect = (seat) => h('select', { id: `seat-${seat}`, name: seat },
     h('option', { value: 'human' }, 'person'),
     STRENGTHS.map((s) => h('option', { value: String(s.playouts) }, s.label)));
@@ -94,19 +88,13 @@ function setup(entry) {
   const killAll = rules.sections.some((sec) => sec.section === 'objective' && sec.kind === 'kill-all');
   const colour = (c) => rules.colour_names?.[c] ?? capitalise(c);
   const error = h('div', { class: 'start-error', role: 'alert' });
+  const summary = h('div', { class: 'choices-conflict', 'aria-live': 'polite' });
   const start = h('button', { type: 'submit', class: 'primary', id: 'start' }, 'Start the game');
   const form = h('form', {
     class: 'setup',
     onsubmit: async (e) => {
       e.preventDefault();
-      const options = [];
-      for (const { option, input } of inputs.values()) {
-        if (option.form === 'switch') {
-          if (input.checked) options.push(option.name);
-        } else if (input.value.trim() && input.value !== option.default) {
-          options.push(`${option.name}=${input.value.trim()}`);
-        }
-      }
+      const options = chosenSettings(inputs);
       const players = {};
       for (const [seat, sel] of Object.entries(seats)) {
         players[seat] = sel.value === 'human' ? { player: 'human' } : { player: 'ai', playouts: Number(sel.value) };
@@ -124,7 +112,7 @@ function setup(entry) {
       }
     },
   },
-  fields.length ? h('fieldset', {}, h('legend', {}, 'Options'), fields) : null,
+  fields.length ? h('fieldset', {}, h('legend', {}, 'Options'), fields, summary) : null,
   h('fieldset', { class: 'seats' }, h('legend', {}, 'Players'),
     h('p', { class: 'small' }, killAll
       ? `The setup decides who attacks; the Attacker's stones are ${colour('black')}.`
@@ -135,6 +123,7 @@ function setup(entry) {
     h('a', { href: `#/learn/${encodeURIComponent(entry.id)}`, class: 'button' }, 'Learn with worked examples'),
     entry.book_page ? h('a', { href: `/book/${entry.book_page}`, target: '_blank', rel: 'noopener', class: 'book-link' }, 'Rules reference') : null),
   error);
+  if (fields.length) watchChoices(entry.id, inputs, notes, summary);
   return [
     h('h2', {}, rules.name),
     h('p', {}, rules.summary),

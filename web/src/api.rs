@@ -3,6 +3,7 @@
 //! engine's refusal, worded the same, and changes nothing.
 
 use crate::book::book_file;
+use crate::choices::{choice_error, conflict_error};
 use crate::computer::Searches;
 use crate::hosts::Hosts;
 use crate::learn;
@@ -24,13 +25,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use tengen_core::Seat;
+use tengen_core::ruleset::ChoicesError;
 use tengen_json::engine::{EngineError, HeldGame, NewGame, assemble, start};
 use tengen_json::{ActionInput, Composition};
 
 /// What every request sees.
 pub(crate) struct AppState {
     pub(crate) table: Table,
-    catalogue: Catalogue,
+    pub(crate) catalogue: Catalogue,
     book_dir: Option<PathBuf>,
     /// The hosts the server answers as.
     pub(crate) hosts: Hosts,
@@ -57,7 +59,7 @@ impl AppState {
     }
 }
 
-type Shared = State<Arc<AppState>>;
+pub(crate) type Shared = State<Arc<AppState>>;
 
 /// An API error: an HTTP status and the engine's error, as
 /// `{"error": {"code", "message", ...}}`.
@@ -167,6 +169,7 @@ pub(crate) fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/api/rulesets", get(rulesets))
         .route("/api/rulesets/{id}/examples", get(examples))
+        .route("/api/rulesets/{id}/choices", post(crate::choices::choices))
         .route(
             "/api/rulesets/{id}/examples/{name}/game",
             post(example_game),
@@ -325,6 +328,13 @@ async fn new_game(State(state): Shared, body: Result<Bytes, BytesRejection>) -> 
             ),
         )
     })?;
+    // Choices that conflict are refused in a player's words (a ruleset
+    // that does not load as written is its author's to see, below).
+    match library.conflict(&reference, &body.options) {
+        Ok(None) | Err(ChoicesError::Broken { .. }) => {}
+        Ok(Some(conflict)) => return Err(conflict_error(&conflict).into()),
+        Err(error) => return Err(choice_error(&error).into()),
+    }
     // A folder's ruleset is read from its file, as `tengen play FILE` would.
     let rules = if library.bundled().iter().any(|b| b.id == reference) {
         assemble(

@@ -25,6 +25,7 @@ pub(crate) const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/special-turn.js"),
     ),
     ("/game.js", JS, include_str!("../assets/game.js")),
+    ("/choices.js", JS, include_str!("../assets/choices.js")),
     ("/lobby.js", JS, include_str!("../assets/lobby.js")),
     ("/learn.js", JS, include_str!("../assets/learn.js")),
 ];

@@ -19,6 +19,7 @@ mod answer;
 mod api;
 mod assets;
 mod book;
+mod choices;
 mod computer;
 mod config;
 mod guard;

@@ -452,7 +452,7 @@ fn bad_requests_get_a_4xx_naming_the_problem_and_change_nothing() {
         ),
         (
             400,
-            "ruleset",
+            "bad-choice",
             post(
                 address,
                 "/api/games",
@@ -668,4 +668,97 @@ fn learn_examples_have_titles_for_players_and_cite_rules_texts_by_their_public_n
         }
     }
     assert!(sources > 0, "the lobby lists the rulesets' sources");
+}
+
+/// The settings of `option` the choices reply for `chosen` reports, by
+/// value: `(available, reason)`.
+fn settings_of(
+    address: std::net::SocketAddr,
+    chosen: &[&str],
+    option: &str,
+) -> (Value, Vec<(String, bool, Option<String>)>) {
+    let reply = post(
+        address,
+        "/api/rulesets/kill-all-go/choices",
+        &json!({ "options": chosen }),
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let json = reply.json();
+    let settings = json["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == option)
+        .unwrap_or_else(|| panic!("no option {option}: {json}"))["settings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["value"].as_str().unwrap_or_default().to_string(),
+                s["available"].as_bool().unwrap(),
+                s["reason"].as_str().map(String::from),
+            )
+        })
+        .collect();
+    (json, settings)
+}
+
+/// A reason a player reads: it names the settings as the lobby shows
+/// them, and no file or line.
+fn in_players_words(reason: &str) {
+    assert!(!reason.contains(".toml"), "{reason}");
+    assert!(!reason.contains("line"), "{reason}");
+    assert!(reason.contains("setup fixed-17"), "{reason}");
+    assert!(reason.contains("size 13"), "{reason}");
+}
+
+#[test]
+fn kill_all_gos_fixed_17_setup_conflicts_with_a_13x13_board_in_a_players_words() {
+    let address = start(Config::default());
+    // At the defaults, a 13x13 board rules out the fixed-17 setup.
+    let (reply, setups) = settings_of(address, &["setup=pieboxing", "size=13"], "setup");
+    assert!(reply["conflict"].is_null(), "{reply}");
+    let fixed = setups.iter().find(|s| s.0 == "fixed-17").unwrap();
+    assert!(!fixed.1, "{reply}");
+    let reason = fixed.2.clone().expect("a reason");
+    in_players_words(&reason);
+    assert!(
+        setups
+            .iter()
+            .filter(|s| s.0 != "fixed-17")
+            .all(|s| s.1 && s.2.is_none())
+    );
+    // With fixed-17 chosen, only 19x19 is left.
+    let (reply, sizes) = settings_of(address, &["setup=fixed-17", "size=19"], "size");
+    assert!(reply["conflict"].is_null(), "{reply}");
+    let available: Vec<&str> = sizes.iter().filter(|s| s.1).map(|s| s.0.as_str()).collect();
+    assert_eq!(available, ["19"], "{reply}");
+    // Both together are a conflict, and a game of them is refused with
+    // the same words.
+    let (reply, _) = settings_of(address, &["setup=fixed-17", "size=13"], "size");
+    assert_eq!(reply["conflict"].as_str(), Some(reason.as_str()), "{reply}");
+    let refused = post(
+        address,
+        "/api/games",
+        &json!({"ruleset": "kill-all-go", "options": ["setup=fixed-17", "size=13"]}),
+    );
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert_eq!(error_code(&refused), "conflicting-choices");
+    let error = &refused.json()["error"];
+    assert_eq!(error["message"].as_str(), Some(reason.as_str()));
+    assert!(error["diagnostics"].is_null(), "{error}");
+    assert_eq!(get(address, "/api/games").json()["games"], 0);
+    // A choice that fits makes a game of the size chosen.
+    for (options, width) in [
+        (json!(["setup=fixed-17", "size=19"]), 19),
+        (json!(["setup=pieboxing", "size=9"]), 9),
+        (json!(["setup=pie", "size=13"]), 13),
+    ] {
+        let (_, created) = new_game(
+            address,
+            &json!({"ruleset": "kill-all-go", "options": options}),
+        );
+        assert_eq!(created["state"]["board"]["width"], width, "{options}");
+    }
 }

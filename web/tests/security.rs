@@ -473,3 +473,61 @@ fn a_learn_answer_that_is_too_long_unknown_garbled_or_foreign_is_refused() {
     );
     assert_eq!(fine.status, 200, "{}", fine.body);
 }
+
+/// The lobby's choices route takes a client's list of settings: a
+/// garbled body, one over the 64 KiB cap, an unknown ruleset, an unknown
+/// option, a value that is not a choice, an unknown field and a page on
+/// another origin are each refused with a reason, no game is made, and
+/// the route answers afterwards.
+#[test]
+fn lobby_choices_that_are_garbled_oversized_unknown_or_foreign_are_refused() {
+    let address = start(Config::default());
+    let path = "/api/rulesets/kill-all-go/choices";
+    let garbled = request(address, "POST", path, b"{\"options\": [\"size=13\"");
+    assert_eq!(garbled.status, 400, "{}", garbled.body);
+    assert_eq!(code(&garbled), "malformed-json");
+    let many: Vec<String> = (0..10_000).map(|i| format!("size={i}")).collect();
+    let huge = post(address, path, &json!({ "options": many }));
+    assert_eq!(huge.status, 413, "{}", huge.body);
+    assert_eq!(code(&huge), "too-large");
+    let unknown_ruleset = post(
+        address,
+        "/api/rulesets/no-such-ruleset/choices",
+        &json!({"options": []}),
+    );
+    assert_eq!(unknown_ruleset.status, 404, "{}", unknown_ruleset.body);
+    assert_eq!(code(&unknown_ruleset), "not-found");
+    for (options, words) in [
+        (
+            json!(["sizes=13"]),
+            "no option sizes; its options are setup, size",
+        ),
+        (
+            json!(["size=8"]),
+            "8 is not a choice of size: the choices are 9, 13, 19",
+        ),
+        (json!(["size=9", "size=19"]), "size is chosen twice"),
+    ] {
+        let refused = post(address, path, &json!({ "options": options }));
+        assert_eq!(refused.status, 400, "{}", refused.body);
+        assert_eq!(code(&refused), "bad-choice");
+        let message = refused.json()["error"]["message"].to_string();
+        assert!(message.contains(words), "{message}");
+    }
+    let extra = post(address, path, &json!({"options": [], "ruleset": "go"}));
+    assert_eq!(extra.status, 400, "{}", extra.body);
+    assert_eq!(code(&extra), "bad-request");
+    let foreign = raw(
+        address,
+        &format!(
+            "POST {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nOrigin: http://evil.test:{}",
+            address.port()
+        ),
+        br#"{"options": []}"#,
+    );
+    assert_eq!(foreign.status, 403);
+    assert_eq!(code(&foreign), "cross-origin");
+    assert_eq!(get(address, "/api/games").json()["games"], 0);
+    let fine = post(address, path, &json!({"options": ["size=9"]}));
+    assert_eq!(fine.status, 200, "{}", fine.body);
+}

@@ -70,7 +70,7 @@ impl std::fmt::Debug for Library {
 
 /// Where the ruleset being loaded comes from.
 #[derive(Clone, Copy, Debug)]
-enum Top<'a> {
+pub(super) enum Top<'a> {
     /// A bundled id or a file's path.
     Reference(&'a str),
     /// A text held in memory, named `name` in messages; its `extends` may
@@ -90,25 +90,25 @@ impl Top<'_> {
 
 /// A ruleset resolved, in the parts later steps use, with the problems
 /// found so far (whose sources locate problems found later).
-struct Loaded {
+pub(super) struct Loaded {
     /// The `[ruleset]` table.
-    meta: Node,
+    pub(super) meta: Node,
     /// The options declared.
-    options: Vec<Declared>,
+    pub(super) options: Vec<Declared>,
     /// The seven sections, with the chosen options applied.
     sections: Node,
     /// The seven sections as written (no option applied).
-    base: Node,
+    pub(super) base: Node,
     /// Where the file loaded names the ruleset it extends, if it does.
     extends: Option<Origin>,
-    diagnostics: Diagnostics,
+    pub(super) diagnostics: Diagnostics,
 }
 
 /// What a trial assembly needs of a resolved ruleset: its `[ruleset]`
 /// table without the prose, and no option list (trial rules are checked,
 /// never played), so that trying a thousand settings does not copy the
 /// docs a thousand times.
-fn lean(resolved: &ResolvedRuleset) -> ResolvedRuleset {
+pub(super) fn lean(resolved: &ResolvedRuleset) -> ResolvedRuleset {
     ResolvedRuleset {
         meta: RulesetMeta {
             docs: String::new(),
@@ -135,7 +135,11 @@ struct Chain {
 impl Loaded {
     /// The typed, resolved ruleset; `applied` are the options as given.
     /// A failure is a problem of the whole (see [`Loaded::whole_problem`]).
-    fn typed(&self, reference: &str, applied: &[String]) -> Result<ResolvedRuleset, String> {
+    pub(super) fn typed(
+        &self,
+        reference: &str,
+        applied: &[String],
+    ) -> Result<ResolvedRuleset, String> {
         let meta = typed_meta(&self.meta)?;
         let options = self
             .options
@@ -276,7 +280,11 @@ impl Library {
     /// Loads `top` with `options` and builds its rules, or gives the
     /// problems found on the way; with the loaded ruleset (whose
     /// diagnostics hold the sources, and the problems of loading).
-    fn build(&self, top: Top<'_>, options: &[String]) -> (Loaded, Result<Rules, Vec<Diagnostic>>) {
+    pub(super) fn build(
+        &self,
+        top: Top<'_>,
+        options: &[String],
+    ) -> (Loaded, Result<Rules, Vec<Diagnostic>>) {
         let loaded = self.load(top, options);
         if !loaded.diagnostics.is_empty() {
             return (loaded, Err(Vec::new()));
@@ -323,7 +331,7 @@ impl Library {
                 .settings(name)
                 .into_iter()
                 .filter_map(|setting| {
-                    self.try_setting(loaded, lean, &setting)
+                    self.try_settings(loaded, lean, std::slice::from_ref(&setting))
                         .err()
                         .map(|items| (setting, items))
                 })
@@ -359,21 +367,21 @@ impl Library {
         found
     }
 
-    /// Resolves and assembles the sections of `loaded` with one option
-    /// setting applied (`size=9`), returning the problems if any.
-    fn try_setting(
+    /// Resolves and assembles the sections of `loaded` with option
+    /// settings applied (`size=9`, `weak-eyes`), returning the problems if
+    /// any.
+    pub(super) fn try_settings(
         &self,
         loaded: &Loaded,
         lean: &ResolvedRuleset,
-        setting: &str,
+        applied: &[String],
     ) -> Result<(), Vec<Diagnostic>> {
         let sources = &loaded.diagnostics.sources;
-        let applied = [setting.to_string()];
         let mut sections = loaded.base.clone();
         let mut problems = Diagnostics::default();
         problems.items.extend(apply_options(
             &mut sections,
-            &applied,
+            applied,
             &loaded.options,
             sources,
         ));
@@ -392,7 +400,7 @@ impl Library {
             &sections,
             Vec::new(),
             &lean.source,
-            &applied,
+            applied,
         )
         .map_err(|m| vec![loaded.whole_problem(m)])?;
         assemble(self.registry, resolved, &sections, sources).map(|_| ())

@@ -3,6 +3,8 @@
 //! and named options, and every problem reported with its place.
 
 mod assemble;
+mod choices;
+mod conflict;
 mod diagnostic;
 mod library;
 mod model;
@@ -11,6 +13,8 @@ mod options;
 mod schema;
 mod validate;
 
+pub use choices::{Availability, Choices, MAX_BLAME_TRIALS, OptionChoices};
+pub use conflict::{ChoicesError, Conflict, Pick};
 pub use diagnostic::{Diagnostic, Diagnostics, Location, MAX_DIAGNOSTICS, Source, SourceMap};
 pub use library::{Bundled, Library, MAX_RULESET_BYTES};
 pub use model::{OptionForm, OptionSpec, ResolvedRuleset, RulesetMeta, Section};

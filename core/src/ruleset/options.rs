@@ -488,7 +488,7 @@ pub(super) fn apply_options(
 
 /// Reads an option value as a TOML value (`9`, `6.5`, `true`, `"x"`), or as
 /// a bare string when it is not one.
-fn parse_value(text: &str, origin: &Origin) -> Node {
+pub(super) fn parse_value(text: &str, origin: &Origin) -> Node {
     use crate::ruleset::node::Value;
     let value = match toml::de::DeValue::parse(text).map(|v| v.into_inner()) {
         // An integer beyond 64 bits is read as the float it is near, so

@@ -410,6 +410,40 @@ scenario('learn mode', async (page) => {
   await sees(page, '.instruction', 'Step 5 of 5');
 });
 
+scenario('the lobby disables choices that conflict, saying why', async (page) => {
+  // What the lobby sends: every option, a choice at its default too.
+  const sent = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/(rulesets\/kill-all-go\/choices|games)$/.test(r.url())) sent.push(JSON.parse(r.postData()).options);
+  });
+  await page.goto(new URL('#/', BASE).href);
+  await page.click('[data-ruleset="kill-all-go"]');
+  const disabled = (selector) => page.evaluate((s) => document.querySelector(s).disabled, selector);
+  const reasonOf = (selector) => page.getAttribute(selector, 'title');
+  const fixed = '#option-setup option[value="fixed-17"]';
+  // At the defaults (13x13), the fixed 17 stones do not fit.
+  await until(() => disabled(fixed), 'fixed-17 to be disabled on 13x13');
+  const reason = await reasonOf(fixed);
+  check(reason.includes('setup fixed-17') && reason.includes('size 13'), `the reason names the choices: ${reason}`);
+  check(!reason.includes('.toml') && !reason.includes('line'), `the reason cites no file: ${reason}`);
+  await sees(page, '[data-option-note="setup"]', 'fixed-17 is not available');
+  // A 19x19 board frees it; choosing it rules out the other sizes.
+  await page.selectOption('#option-size', '19');
+  await until(async () => !(await disabled(fixed)), 'fixed-17 to be available on 19x19');
+  await page.selectOption('#option-setup', 'fixed-17');
+  await until(() => disabled('#option-size option[value="13"]'), 'size 13 to be disabled with fixed-17');
+  check(await disabled('#option-size option[value="9"]'), 'size 9 is disabled with fixed-17');
+  check(!(await disabled('#option-size option[value="19"]')), 'size 19 stays available');
+  check((await reasonOf('#option-size option[value="13"]')).includes('setup fixed-17'), 'size 13 says why');
+  await sees(page, '[data-option-note="size"]', '13 is not available');
+  await screenshot(page, '7-lobby-conflicts', { board: false });
+  await page.click('#start');
+  const game = await pageGame(page);
+  same((await serverState(game)).board.width, 19, 'the game has the size chosen');
+  same(sent[0], ['setup=pieboxing', 'size=13'], 'the defaults are sent');
+  same(sent.at(-1), ['setup=fixed-17', 'size=19'], 'the game is asked for with every option');
+});
+
 scenario('against the computer, with a hint', async (page) => {
   await page.goto(new URL('#/', BASE).href);
   await page.click('[data-ruleset="go"]');
