@@ -39,7 +39,8 @@ pub fn gtp(data: &[u8]) {
     } else {
         PlayerKind::Mcts
     };
-    let mut engine = Engine::new(setup, rules, player, 2, 1).expect("a bundled ruleset starts");
+    let mut engine =
+        Engine::new(setup, rules, player, Some(2), 1).expect("a bundled ruleset starts");
     let mut output = Vec::new();
     tengen_gtp::session(&mut engine, &mut input, &mut output).expect("reading bytes cannot fail");
     let output = String::from_utf8(output).expect("GTP responses are UTF-8");
