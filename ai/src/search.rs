@@ -17,7 +17,7 @@ use crate::candidates::candidates;
 use crate::player::{Choice, Player, may_act};
 use crate::tree::{NodeId, Tree};
 use crate::verdict::{
-    EstimateRuns, PASS_CHECK_PLAYOUTS, PASS_MIN_VISITS, WON, decided_pass, may_resign,
+    EstimateRuns, PASS_CHECK_PLAYOUTS, PASS_MIN_VISITS, WON, decided_pass, may_resign, passed_back,
 };
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -349,6 +349,19 @@ impl Mcts {
     fn evaluate(&mut self) -> Option<Outcome> {
         let scratch = self.scratch.as_mut()?;
         let scale = (scratch.rules().geometry.point_count() as f64 / 10.0).max(1.0);
+        if scratch.state().phase() == Phase::Agreement {
+            // The tree's passes opened an agreement phase. Who wins then
+            // turns on the dead strings, which the agreement removes: not
+            // the board as it stands (a dead stone in the opponent's area
+            // would spoil it), but how play from here settles them, as
+            // the agreement policy judges them. So play resumes (where
+            // no one may resume, the playout accepts the board as it is).
+            for seat in Seat::BOTH {
+                if scratch.apply(seat, Action::Resume).is_ok() {
+                    break;
+                }
+            }
+        }
         if scratch.state().phase() != Phase::Over {
             self.policy.action_limit = 4 * scratch.rules().geometry.point_count() as u64 + 64;
             // The same game on the light board where the ruleset allows
@@ -437,16 +450,7 @@ impl Mcts {
             }
         }
         let root = &self.tree.nodes[0];
-        let best = root
-            .children()
-            .filter(|&c| self.tree.nodes[c].seat == seat)
-            .max_by(|&a, &b| {
-                let (a, b) = (&self.tree.nodes[a], &self.tree.nodes[b]);
-                (a.visits, a.mean_value())
-                    .partial_cmp(&(b.visits, b.mean_value()))
-                    .unwrap_or(std::cmp::Ordering::Equal)
-            });
-        match best {
+        match self.best_child(seat, |_| true) {
             Some(c) => {
                 let node = &self.tree.nodes[c];
                 Choice {
@@ -485,7 +489,25 @@ impl Mcts {
                 ..choice
             };
         }
-        if win_rate < WON || matches!(choice.action, Action::Pass | Action::PassMove) {
+        let is_pass = |a: Action| matches!(a, Action::Pass | Action::PassMove);
+        if is_pass(choice.action) {
+            // A pass the opponent can answer by passing back, ending a
+            // game it then wins, is no pass to make while there is
+            // anything else (averaged over the opponent's replies, the
+            // search can overlook that one).
+            if passed_back(game, seat, choice.action).is_some_and(|r| r < 0.5)
+                && let Some(c) = self.best_child(seat, |a| !is_pass(a))
+            {
+                let node = &self.tree.nodes[c];
+                return Choice {
+                    action: node.action,
+                    win_rate: Some(node.mean()),
+                    ..choice
+                };
+            }
+            return choice;
+        }
+        if win_rate < WON {
             return choice;
         }
         let Some(pass) = decided_pass(game, seat) else {
@@ -505,14 +527,19 @@ impl Mcts {
 
     /// `seat`'s chance of winning after `pass`: the share of the pass's own
     /// playouts it won, where the search gave it enough, otherwise that of
-    /// random continuations after it.
+    /// random continuations after it; no more than the result of the
+    /// opponent's passing straight back, where that ends the game.
     fn pass_estimate(&self, game: &Game, seat: Seat, pass: Action) -> f64 {
+        let sure = passed_back(game, seat, pass).unwrap_or(1.0);
+        if sure < WON {
+            return sure;
+        }
         let root = &self.tree.nodes[0];
         let searched = root
             .children()
             .map(|c| &self.tree.nodes[c])
             .find(|n| n.seat == seat && n.action == pass && n.visits >= PASS_MIN_VISITS);
-        match searched {
+        let estimate = match searched {
             Some(node) => node.mean(),
             None => mean_result(
                 game,
@@ -521,7 +548,22 @@ impl Mcts {
                 PASS_CHECK_PLAYOUTS,
                 self.seed_for(game) ^ 0x0BA5_5000,
             ),
-        }
+        };
+        estimate.min(sure)
+    }
+
+    /// The root's child for `seat` among the actions `wanted` keeps: the
+    /// most visited, the better valued of equals.
+    fn best_child(&self, seat: Seat, wanted: impl Fn(Action) -> bool) -> Option<usize> {
+        self.tree.nodes[0]
+            .children()
+            .filter(|&c| self.tree.nodes[c].seat == seat && wanted(self.tree.nodes[c].action))
+            .max_by(|&a, &b| {
+                let (a, b) = (&self.tree.nodes[a], &self.tree.nodes[b]);
+                (a.visits, a.mean_value())
+                    .partial_cmp(&(b.visits, b.mean_value()))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            })
     }
 
     /// The claim policy, where `seat` may claim a role (a Kill-All

@@ -7,7 +7,9 @@
 //! - **Decided for the mover.** When the best action wins at least
 //!   [`WON`] of its playouts and passing wins at least as surely (its own
 //!   playouts, or, if the search gave it too few, a check of
-//!   [`PASS_CHECK_PLAYOUTS`] continuations after the pass), nothing is left
+//!   [`PASS_CHECK_PLAYOUTS`] continuations after the pass), and the
+//!   opponent cannot end the game in its own favour by passing straight
+//!   back ([`passed_back`]), nothing is left
 //!   to play for: where passing is allowed the player passes (the whole
 //!   move, where a move has opportunities left), so the opponent can end
 //!   the game. Otherwise it plays on, as it must where passing is not
@@ -25,7 +27,7 @@
 //! draw had an estimate at or below [`LOST`] on that many choices in a row;
 //! the book's AI chapter gives the runs.
 
-use tengen_core::{Action, Game, Seat};
+use tengen_core::{Action, Game, Phase, Seat, ToAct};
 
 /// The share of playouts won from which a choice counts as a sure win.
 pub const WON: f64 = 0.97;
@@ -58,6 +60,41 @@ pub fn decided_pass(game: &Game, seat: Seat) -> Option<Action> {
     [Action::PassMove, Action::Pass]
         .into_iter()
         .find(|a| legal.contains(a))
+}
+
+/// `seat`'s result (1 a win, 0 a loss, a half a draw) when, after its
+/// `pass`, the opponent passes straight back and that ends the game; `None`
+/// when it does not end the game (play goes on, or an agreement phase
+/// opens, where the dead strings are still to be agreed). Random
+/// continuations after a pass miss this reply: they go on placing stones,
+/// while an opponent who is behind on the board as it stands (dead stones
+/// that may no longer be marked, say) ends the game at once.
+pub fn passed_back(game: &Game, seat: Seat, pass: Action) -> Option<f64> {
+    let mut copy = game.copy_without_undo();
+    copy.apply(seat, pass).ok()?;
+    let ToAct::Seat(opponent) = copy.to_act() else {
+        return None;
+    };
+    if opponent == seat {
+        return None;
+    }
+    // Every opportunity of the opponent's move passed, at most a board's
+    // worth of them.
+    for _ in 0..copy.rules().geometry.point_count() {
+        if copy.state().phase() == Phase::Over || copy.to_act() != ToAct::Seat(opponent) {
+            break;
+        }
+        let reply = decided_pass(&copy, opponent)?;
+        copy.apply(opponent, reply).ok()?;
+    }
+    if copy.state().phase() != Phase::Over {
+        return None;
+    }
+    Some(match copy.result()?.winner {
+        Some(w) if w == seat => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    })
 }
 
 /// Whether the ruleset lets `seat` resign now.

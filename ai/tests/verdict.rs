@@ -2,9 +2,9 @@
 //! where passing is allowed, and resigns a lost game where resignation
 //! is allowed (and switched on).
 
-use tengen_ai::verdict::RESIGN_STREAK;
+use tengen_ai::verdict::{RESIGN_STREAK, passed_back};
 use tengen_ai::{Mcts, Player, SearchConfig};
-use tengen_core::{Action, Game, Phase, Seat};
+use tengen_core::{Action, Game, Phase, Seat, ToAct};
 
 /// A finished board of `size` points a side: X holds all columns but the
 /// last three, with many eyes and a wide empty area in the lower left
@@ -139,4 +139,99 @@ fn resigns_a_lost_game_after_a_run_of_lost_choices() {
 fn never_resigns_when_switched_off_or_not_allowed() {
     assert_eq!(choices_until_resigning("go", &["size=9"], false), None);
     assert_eq!(choices_until_resigning("enhanced-go", &[], true), None);
+}
+
+/// Where two passes end the game on the board as it stands (Tromp-Taylor
+/// Go), a pass is judged by that result; where an agreement phase follows
+/// instead (Go), passing back decides nothing yet.
+#[test]
+fn a_pass_is_judged_by_the_opponent_passing_back_where_that_ends_the_game() {
+    let ahead = position(
+        "tromp-taylor",
+        &["size=9"],
+        &finished_board(9, false),
+        Seat::One,
+    );
+    assert_eq!(passed_back(&ahead, Seat::One, Action::Pass), Some(1.0));
+    let behind = position(
+        "tromp-taylor",
+        &["size=9"],
+        &finished_board(9, true),
+        Seat::One,
+    );
+    assert_eq!(passed_back(&behind, Seat::One, Action::Pass), Some(0.0));
+    let go = position("go", &["size=9"], &finished_board(9, false), Seat::One);
+    assert_eq!(passed_back(&go, Seat::One, Action::Pass), None);
+}
+
+/// Thue-Morse Go, once marking is over: O's area holds twelve dead X
+/// stones, one in each of its two-point eyes, so O wins by 33 once they
+/// are captured, while on the board as it stands X wins (56 to 53). O
+/// proposed one of them dead and X answered with placements, which ends
+/// marking. Passing now would let X pass back and win: O plays on and
+/// captures instead (random continuations after the pass, in which X
+/// plays on and the stones are taken, rated that pass a sure win).
+#[test]
+fn does_not_pass_where_passing_back_wins_for_the_opponent() {
+    let board = "
+        X . O X . O O X . X .
+        O O O O O O O X X X X
+        X . O X . O O X . X .
+        O O O O O O O X X X X
+        X . O X . O O X . X .
+        O O O O O O O X X X X
+        X . O X . O O X . X .
+        O O O O O O O X X X X
+        X . O X . O O X . X .
+        O O O O O O O X X X X
+        X . O X . O O X . X .";
+    let mut game = position("thue-morse-go", &["size=11"], board, Seat::Two);
+    let at = |name: &str| {
+        game.rules()
+            .geometry
+            .parse_point(name)
+            .expect("on the board")
+    };
+    let (a11, j1, l1) = (at("A11"), at("J1"), at("L1"));
+    game.apply(Seat::Two, Action::Mark(a11))
+        .expect("O marks A11");
+    game.apply(Seat::Two, Action::Pass).expect("O passes");
+    for point in [j1, l1] {
+        if game.to_act() == ToAct::Seat(Seat::One) {
+            game.apply(Seat::One, Action::Place(point))
+                .expect("X fills its own eye");
+        }
+    }
+    assert_eq!(game.to_act(), ToAct::Seat(Seat::Two));
+    assert!(game.state().marks().is_empty(), "marking is over");
+    let choice = search(true).choose(&game, Seat::Two).expect("a choice");
+    assert!(
+        !matches!(choice.action, Action::Pass | Action::PassMove),
+        "{choice:?}"
+    );
+}
+
+/// Go without komi: White's area holds ten dead Black stones, one in each
+/// of its two-point eyes, so White wins by 27 once they are removed, while
+/// the board as it stands would give Black the game (37 to 34). White has
+/// passed. (Black's eye at H1 to H3 leaves it placements that change
+/// nothing.) Black's pass would open the agreement phase, where the dead
+/// stones are taken off: the search does not rate the game as won by the
+/// board as it stands (it did, at 100%, and passed into a lost ending).
+#[test]
+fn an_agreement_phase_is_judged_with_its_dead_stones_removed() {
+    let board = "
+        X . O X . O X . X
+        O O O O O O X X X
+        X . O X . O X . X
+        O O O O O O X X X
+        X . O X . O X . X
+        O O O O O O X X X
+        X . O X . O X . X
+        O O O O O O X . X
+        X . O X . O X . X";
+    let mut game = position("go", &["size=9", "komi=0"], board, Seat::Two);
+    game.apply(Seat::Two, Action::Pass).expect("White passes");
+    let choice = search(true).choose(&game, Seat::One).expect("a choice");
+    assert!(choice.win_rate.is_some_and(|w| w < 0.5), "{choice:?}");
 }
