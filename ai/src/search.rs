@@ -491,12 +491,13 @@ impl Mcts {
         }
         let is_pass = |a: Action| matches!(a, Action::Pass | Action::PassMove);
         if is_pass(choice.action) {
-            // A pass the opponent can answer by passing back, ending a
-            // game it then wins, is no pass to make while there is
-            // anything else (averaged over the opponent's replies, the
-            // search can overlook that one).
-            if passed_back(game, seat, choice.action).is_some_and(|r| r < 0.5)
+            // A pass the opponent can answer by passing back, ending the
+            // game, is worth no more than that ending (averaged over the
+            // opponent's replies, the search can overlook that one): if
+            // playing on promises more, play on.
+            if let Some(ending) = passed_back(game, seat, choice.action)
                 && let Some(c) = self.best_child(seat, |a| !is_pass(a))
+                && self.tree.nodes[c].mean() > ending
             {
                 let node = &self.tree.nodes[c];
                 return Choice {
