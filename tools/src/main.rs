@@ -204,6 +204,26 @@ enum Command {
         #[arg(long, default_value_t = 20_000)]
         max_actions: u64,
     },
+    /// Write or check every generated file: the ruleset schema, the
+    /// interface schema and the book's generated pages.
+    #[command(after_help = "Examples:\n  \
+        tengen generate --check\n  \
+        tengen generate --write\n\n\
+        Run it from the repository root (or give --root) after changing a component, a \
+        bundled ruleset, a conformance case or the command line. CI runs `--check`, which \
+        changes nothing and lists every stale file.")]
+    Generate {
+        /// Write every generated file that changed (the default is to
+        /// check them).
+        #[arg(long, conflicts_with = "check")]
+        write: bool,
+        /// Check that every generated file is current (exit 1 if not).
+        #[arg(long)]
+        check: bool,
+        /// The repository root.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        root: String,
+    },
     /// Write or check the generated pages of the rules reference book.
     #[command(after_help = "Examples:\n  \
         tengen book --write\n  \
@@ -554,6 +574,11 @@ fn main() -> ExitCode {
             seed,
             max_actions,
         }),
+        Command::Generate {
+            write,
+            check: _,
+            root,
+        } => commands::generate::run(std::path::Path::new(&root), write),
         Command::Book {
             write,
             check: _,

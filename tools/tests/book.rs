@@ -19,12 +19,22 @@ fn book(root: &Path, mode: &str) -> Output {
         .expect("tengen runs")
 }
 
+fn generate(root: &Path, mode: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["generate", mode, "--root"])
+        .arg(root)
+        .output()
+        .expect("tengen runs")
+}
+
+/// The one command that writes every generated file checks them all: both
+/// schemas and the book's generated pages.
 #[test]
-fn the_generated_book_pages_are_current() {
-    let out = book(&root(), "--check");
+fn every_generated_file_is_current() {
+    let out = generate(&root(), "--check");
     assert!(
         out.status.success(),
-        "{}\n(regenerate with `cargo run --release -- book --write`)",
+        "{}\n(regenerate with `cargo run --release -- generate --write`)",
         String::from_utf8_lossy(&out.stderr)
     );
 }
@@ -77,7 +87,7 @@ fn a_stale_page_is_reported_with_the_command_that_regenerates_it() {
         "reference/resolver_generated.md",
         "reference/gone_generated.md (no longer generated)",
         "reference/scorer.md",
-        "cargo run --release -- book --write",
+        "cargo run --release -- generate --write",
     ] {
         assert!(stderr.contains(needle), "missing {needle:?} in:\n{stderr}");
     }
@@ -96,6 +106,60 @@ fn a_stale_page_is_reported_with_the_command_that_regenerates_it() {
     assert!(!orphan.exists(), "the orphan is removed");
     assert!(wrapper.exists(), "the missing page is recreated");
     let out = book(&scratch, "--check");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
+#[test]
+fn generate_checks_and_rewrites_a_stale_schema() {
+    let scratch = std::env::temp_dir().join(format!("tengen-generate-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let real = root();
+    for folder in ["book/src", "tests/scenarios", "tests/rulesets", "rulesets"] {
+        copy_tree(&real.join(folder), &scratch.join(folder));
+    }
+    let out = generate(&scratch, "--write");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let schema = scratch.join("rulesets/interface.schema.json");
+    std::fs::write(&schema, "{}\n").expect("edits the schema");
+
+    let out = generate(&scratch, "--check");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("rulesets/interface.schema.json is stale"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("cargo run --release -- generate --write"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&schema).expect("reads the schema"),
+        "{}\n",
+        "--check changes nothing"
+    );
+
+    let out = generate(&scratch, "--write");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&schema).expect("reads the schema"),
+        std::fs::read_to_string(real.join("rulesets/interface.schema.json"))
+            .expect("reads the committed schema"),
+    );
+    let out = generate(&scratch, "--check");
     assert!(
         out.status.success(),
         "{}",

@@ -5,6 +5,7 @@ pub(crate) mod bench;
 pub(crate) mod convert;
 pub(crate) mod engine;
 pub(crate) mod explain;
+pub(crate) mod generate;
 pub(crate) mod gtp;
 pub(crate) mod list;
 pub(crate) mod play;
