@@ -1,4 +1,4 @@
-//! Runs every scenario under `tests/scenarios/` and snapshots its trace.
+//! Runs every scenario under `conformance/scenarios/` and snapshots its trace.
 //! A scenario whose explicit expectations fail is reported (all of them at
 //! the end) and its trace is not snapshotted.
 
@@ -11,7 +11,7 @@ fn scenarios() {
     let library = tengen_variants::library();
     let failures = Mutex::new(Vec::new());
     let count = Mutex::new(0);
-    insta::glob!("../scenarios", "**/*.toml", |path| {
+    insta::glob!("../../conformance/scenarios", "**/*.toml", |path| {
         *count.lock().unwrap() += 1;
         let scenario = match Scenario::read(path) {
             Ok(s) => s,

@@ -9,7 +9,7 @@ use tengen_sgf::{GameInfo, RulesChoice, read_sgf, write_sgf};
 #[test]
 fn every_scenario_converts_to_sgf_and_back() {
     let library = tengen_variants::library();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let root = Path::new(tengen_conformance::SCENARIOS).to_path_buf();
     let mut converted = 0;
     let mut folders = vec![root];
     while let Some(dir) = folders.pop() {

@@ -230,7 +230,7 @@ enum Command {
         tengen book --check\n  \
         tengen book --links book/book\n\n\
         The pages are generated from the component registry, the bundled rulesets, their \
-        conformance cases (tests/scenarios) and this command line. Run it from the repository root.")]
+        conformance cases (conformance/scenarios) and this command line. Run it from the repository root.")]
     Book {
         /// Write every generated page that changed (the default is to
         /// check them).
@@ -369,7 +369,7 @@ enum Command {
     #[command(after_help = "Examples:\n  \
         tengen convert game.sgf game.txt\n  \
         tengen convert game.txt game.sgf --ruleset go -o size=9\n  \
-        tengen convert tests/scenarios/go/capture-single-stone.toml capture.sgf\n  \
+        tengen convert conformance/scenarios/go/capture-single-stone.toml capture.sgf\n  \
         tengen convert game.sgf -\n\n\
         The forms go by the file names: `.sgf` is SGF, `.toml` a conformance scenario \
         (its moves; a scenario written from a record leaves the rule and source for you \

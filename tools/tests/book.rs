@@ -58,12 +58,12 @@ fn a_stale_page_is_reported_with_the_command_that_regenerates_it() {
     let real = root();
     copy_tree(&real.join("book/src"), &scratch.join("book/src"));
     copy_tree(
-        &real.join("tests/scenarios"),
-        &scratch.join("tests/scenarios"),
+        &real.join("conformance/scenarios"),
+        &scratch.join("conformance/scenarios"),
     );
     copy_tree(
-        &real.join("tests/rulesets"),
-        &scratch.join("tests/rulesets"),
+        &real.join("conformance/rulesets"),
+        &scratch.join("conformance/rulesets"),
     );
     // Current to begin with, whatever the state of the real book.
     let out = book(&scratch, "--write");
@@ -119,7 +119,12 @@ fn generate_checks_and_rewrites_a_stale_schema() {
     let scratch = std::env::temp_dir().join(format!("tengen-generate-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     let real = root();
-    for folder in ["book/src", "tests/scenarios", "tests/rulesets", "rulesets"] {
+    for folder in [
+        "book/src",
+        "conformance/scenarios",
+        "conformance/rulesets",
+        "rulesets",
+    ] {
         copy_tree(&real.join(folder), &scratch.join(folder));
     }
     let out = generate(&scratch, "--write");

@@ -3,7 +3,7 @@
 //!
 //! - a ruleset written out in a block, or included from a file, passes
 //!   `tengen validate` (options and all);
-//! - an included scenario lies in `tests/scenarios`, where the conformance
+//! - an included scenario lies in `conformance/scenarios`, where the conformance
 //!   suite runs it;
 //! - a fragment (a block with no `[ruleset]`) is the end of the ruleset
 //!   file included before it on the page, changed (the page tells the
@@ -177,7 +177,7 @@ fn every_toml_block_of_the_readme_and_the_book_works() {
             if let Some(path) = &file {
                 let path = path.canonicalize().unwrap();
                 if !is_ruleset {
-                    let scenarios = root().join("tests/scenarios").canonicalize().unwrap();
+                    let scenarios = root().join("conformance/scenarios").canonicalize().unwrap();
                     if !path.starts_with(&scenarios) {
                         problems.push(format!(
                             "{at}: includes {}, which is neither a ruleset nor a scenario the suite runs",

@@ -68,7 +68,7 @@ fn validate_accepts_good_rulesets() {
 /// the file) validates with every option, and assembles what it says.
 #[test]
 fn validate_accepts_the_tutorial_ruleset() {
-    let file = "../../../tests/rulesets/snub-marseillais-mathematical-go.toml";
+    let file = "../../../conformance/rulesets/snub-marseillais-mathematical-go.toml";
     let run = tengen(&["validate", file], None);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout, format!("{file}: ok\n"));
@@ -692,7 +692,7 @@ fn sgf_records_replay_save_and_convert() {
     let run = tengen(
         &[
             "convert",
-            "../../../tests/scenarios/go/capture-single-stone.toml",
+            "../../../conformance/scenarios/go/capture-single-stone.toml",
             "-",
         ],
         None,

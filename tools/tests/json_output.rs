@@ -271,7 +271,7 @@ fn replay_reads_sgf_and_scenarios_as_the_text_form_does() {
             .any(|l| l.replace('+', ".").contains(&drawn));
         assert!(drawn_line, "{row} in\n{}", text.stdout);
     }
-    let scenario = format!("{REPOSITORY}/tests/scenarios/go/capture-single-stone.toml");
+    let scenario = format!("{REPOSITORY}/conformance/scenarios/go/capture-single-stone.toml");
     let run = tengen(&["replay", &scenario, "--format", "json"], "");
     assert_eq!(run.code, 0, "{}", run.stderr);
     let doc = document(&run, "replay");

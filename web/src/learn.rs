@@ -11,7 +11,7 @@ use tengen_core::record::{implied_seat, play_line};
 use tengen_core::{Colour, Game, Point, Rules, Seat};
 use tengen_json::state::BoardForm;
 
-include!(concat!(env!("OUT_DIR"), "/scenarios.rs"));
+use tengen_conformance::embedded::{RULESET_FILES, SCENARIOS};
 
 /// One step of an example: the line the example plays, and what follows.
 #[derive(Clone, Debug, PartialEq, Serialize)]

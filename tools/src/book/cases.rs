@@ -38,7 +38,7 @@ pub(crate) fn pages(
     files.sort();
     let mut out = String::from(GENERATED);
     out.push_str(&format!(
-        "\nEvery case below is a file of the conformance suite in `tests/scenarios/{id}/`, run by the engine when this page was generated. Each states one rule in its own words and cites where the rule comes from; the moves are in [the move notation](../notation.md), and each is shown with the engine's answer. In the diagrams a ring marks the stones of the last move and a cross the stones marked dead.\n"
+        "\nEvery case below is a file of the conformance suite in `conformance/scenarios/{id}/`, run by the engine when this page was generated. Each states one rule in its own words and cites where the rule comes from; the moves are in [the move notation](../notation.md), and each is shown with the engine's answer. In the diagrams a ring marks the stones of the last move and a cross the stones marked dead.\n"
     ));
     let mut listed = Vec::new();
     for path in files {
@@ -123,7 +123,7 @@ fn case(
         ));
     }
     out.push_str(&format!(
-        ". *File:* `tests/scenarios/{id}/{stem}.toml`.\n\n"
+        ". *File:* `conformance/scenarios/{id}/{stem}.toml`.\n\n"
     ));
     let mut diagram = |which: &str, frame: &Frame, caption: &str| {
         let marks = Marks {

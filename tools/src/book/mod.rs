@@ -77,13 +77,13 @@ struct Chapter {
 }
 
 /// Runs `tengen book` in the repository at `root` (the book's sources in
-/// `book/src`, the conformance cases in `tests/scenarios`).
+/// `book/src`, the conformance cases in `conformance/scenarios`).
 pub(crate) fn run(root: &Path, mode: Mode) -> Result<(), Failure> {
     let src = &root.join("book/src");
-    let scenarios = root.join("tests/scenarios");
+    let scenarios = root.join("conformance/scenarios");
     if !src.join("SUMMARY.md").is_file() || !scenarios.is_dir() {
         return Err(Failure::Message(format!(
-            "{} is not the tengen repository (no book/src/SUMMARY.md or tests/scenarios): \
+            "{} is not the tengen repository (no book/src/SUMMARY.md or conformance/scenarios): \
              run `tengen book` from the repository root, or give --root",
             root.display()
         )));

@@ -1,5 +1,5 @@
-//! Embeds the conformance scenarios (the learn mode's worked examples)
-//! and the test rulesets some of them use: `OUT_DIR/scenarios.rs` holds
+//! Embeds the conformance scenarios (the learn mode's worked examples,
+//! the book's cases) and the test rulesets some of them use: `OUT_DIR/scenarios.rs` holds
 //! each scenario's folder, file name and text, and each ruleset file's
 //! name and text.
 
@@ -7,11 +7,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/scenarios");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut entries = Vec::new();
     let mut folders: Vec<_> = std::fs::read_dir(&root)
-        .expect("tests/scenarios is readable")
+        .expect("conformance/scenarios is readable")
         .filter_map(Result::ok)
         .filter(|e| e.path().is_dir())
         .collect();
@@ -33,7 +33,7 @@ fn main() {
         }
     }
     let mut out = String::from(
-        "/// The scenarios: (folder, file name, text).\npub(crate) const SCENARIOS: &[(&str, &str, &str)] = &[\n",
+        "/// The scenarios: (folder, file name, text).\npub const SCENARIOS: &[(&str, &str, &str)] = &[\n",
     );
     for (folder, file, path) in entries {
         writeln!(
@@ -46,16 +46,16 @@ fn main() {
     out.push_str("];\n");
     // The test rulesets some scenarios are played under (each extends a
     // bundled ruleset, so it assembles from its text alone).
-    let rulesets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/rulesets");
+    let rulesets = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
     println!("cargo:rerun-if-changed={}", rulesets.display());
     let mut files: Vec<_> = std::fs::read_dir(&rulesets)
-        .expect("tests/rulesets is readable")
+        .expect("conformance/rulesets is readable")
         .filter_map(Result::ok)
         .filter(|e| e.path().extension().is_some_and(|x| x == "toml"))
         .collect();
     files.sort_by_key(|e| e.file_name());
     out.push_str(
-        "/// The test rulesets: (file name, text).\npub(crate) const RULESET_FILES: &[(&str, &str)] = &[\n",
+        "/// The test rulesets: (file name, text).\npub const RULESET_FILES: &[(&str, &str)] = &[\n",
     );
     for file in files {
         writeln!(

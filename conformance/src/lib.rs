@@ -1,0 +1,807 @@
+//! # The tengen conformance suite
+//!
+//! One scenario file per rule clause, under `conformance/scenarios/<ruleset>/`.
+//! A scenario states the rule in its own words, cites the rules text it
+//! comes from, names the ruleset and options, optionally sets up a starting
+//! diagram, and plays steps (lines of the move notation), each with explicit
+//! expectations: accepted or refused (and why), the stones captured, the
+//! board, phase, seat to act, marks, score and result after it.
+//!
+//! The runner is a library so that other tools can run the same files; the
+//! test in `tests/conformance.rs` runs every file and snapshots its full
+//! trace with insta.
+//!
+//! ```toml
+//! rule = "A stone whose last liberty is taken is removed."
+//! source = "seeds/004_1decf00e68f64b56.txt, The basics: Capture"
+//! ruleset = "go"
+//! options = ["size=9"]
+//! start = """
+//! . . . . . . . . .
+//! ...
+//! """
+//!
+//! [[step]]
+//! play = "B1"
+//! captured = ["A1"]
+//! ```
+//!
+//! Every capture must be listed: a step without `captured` asserts that it
+//! captures nothing (and likewise `self-captured`).
+
+pub mod answer;
+pub mod embedded;
+pub mod invariants;
+pub mod names;
+
+pub use names::{SOURCES, cite};
+
+use serde::Deserialize;
+use std::collections::BTreeSet;
+use std::path::Path;
+use tengen_core::game::{Event, RemovalCause};
+use tengen_core::notation::parse_line;
+use tengen_core::record::play_line;
+use tengen_core::ruleset::Library;
+use tengen_core::text::{DiagramMarks, describe_result, draw, points, short_result};
+use tengen_core::{Colour, Game, Phase, PointSet, Seat, ToAct};
+
+/// A new game of the bundled `ruleset` with `options` (`NAME` or
+/// `NAME=VALUE`), for the property and playout tests; panics with the
+/// diagnostic if it does not assemble.
+pub fn new_game(ruleset: &str, options: &[&str]) -> Game {
+    tengen_variants::link();
+    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    let rules = tengen_variants::library()
+        .assemble(ruleset, &options)
+        .unwrap_or_else(|d| panic!("{ruleset}: {d}"));
+    Game::new(rules)
+}
+
+/// The folder of scenario files, for the runner and other tools.
+pub const SCENARIOS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios");
+
+/// A scenario file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Scenario {
+    /// A short title for the example (learn mode shows it); the file
+    /// name's words where absent.
+    pub title: Option<String>,
+    /// The rule checked, in the scenario's own words.
+    pub rule: String,
+    /// The rules text and section it comes from, e.g.
+    /// `seeds/004_1decf00e68f64b56.txt, The basics: Capture`.
+    pub source: String,
+    /// A bundled ruleset id, or a ruleset file relative to the scenario.
+    pub ruleset: String,
+    /// Options, as on the command line (`size=9`).
+    #[serde(default)]
+    pub options: Vec<String>,
+    /// A starting diagram (top row first; `X`, `O`, `.`).
+    pub start: Option<String>,
+    /// The seat given the first placement, `P1` or `P2`, if not the
+    /// ruleset's choice.
+    pub first: Option<String>,
+    /// The steps, in order.
+    #[serde(rename = "step")]
+    pub steps: Vec<Step>,
+}
+
+/// One line of actions and what must follow from it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Step {
+    /// A line of the move notation, e.g. `D4` or `P1: mark C3`.
+    pub play: String,
+    /// Why the step explains itself, shown in the trace.
+    pub note: Option<String>,
+    /// The line must be refused with this code (e.g. `suicide`);
+    /// otherwise it must be accepted.
+    pub refused: Option<String>,
+    /// The opposing stones the step captures (exactly these).
+    pub captured: Option<Vec<String>>,
+    /// The mover's own stones the step removes (exactly these).
+    pub self_captured: Option<Vec<String>>,
+    /// The board after the step.
+    pub board: Option<String>,
+    /// The phase after: `opening`, `play`, `agreement` or `over`.
+    pub phase: Option<String>,
+    /// Who acts after: `P1`, `P2`, `either` or `nobody`.
+    pub to_act: Option<String>,
+    /// The stones marked dead after the step (exactly these).
+    pub marked: Option<Vec<String>>,
+    /// The score as it stands after the step.
+    pub score: Option<ScoreExpectation>,
+    /// The result after the step, in SGF form (`B+3.5`, `W+R`, `0`).
+    pub result: Option<String>,
+    /// The pass-alive stones of each colour after the step (exactly these),
+    /// by the ruleset's life rule (its suicide rule and vital minimum).
+    pub pass_alive: Option<PassAliveExpectation>,
+    /// The index of the next placement in the schedule after the step (the
+    /// state's `placement_index`), or `"none"` before ordinary play.
+    pub placement_index: Option<IndexExpectation>,
+    /// The stones the result says were agreed dead and taken off (exactly
+    /// these; the game must be over).
+    pub dead: Option<Vec<String>>,
+    /// The stones the result says decided the game (exactly these; the
+    /// game must be over).
+    pub deciding: Option<Vec<String>>,
+    /// The codes of the notes the step reports (`marking-over`,
+    /// `marks-dropped`, ...), exactly these, in order.
+    pub reports: Option<Vec<String>>,
+}
+
+/// An expected placement index: a number, or `"none"` before ordinary
+/// play has begun.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexExpectation(pub Option<u64>);
+
+impl<'de> Deserialize<'de> for IndexExpectation {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<IndexExpectation, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            At(u64),
+            Word(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::At(n) => Ok(IndexExpectation(Some(n))),
+            Raw::Word(w) if w == "none" => Ok(IndexExpectation(None)),
+            Raw::Word(w) => Err(serde::de::Error::custom(format!(
+                "placement-index is a number or \"none\", not {w:?}"
+            ))),
+        }
+    }
+}
+
+/// Expected pass-alive stones, per colour (`black` is the first colour).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PassAliveExpectation {
+    /// The first colour's pass-alive stones.
+    #[serde(default)]
+    pub black: Vec<String>,
+    /// The second colour's pass-alive stones.
+    #[serde(default)]
+    pub white: Vec<String>,
+}
+
+/// Expected score totals.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreExpectation {
+    /// The first colour's total.
+    pub black: f64,
+    /// The second colour's total.
+    pub white: f64,
+}
+
+/// What running a scenario produced.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The full trace, for a snapshot.
+    pub trace: String,
+    /// Expectations that did not hold (empty when the scenario passes).
+    pub failures: Vec<String>,
+    /// The game as it stood at the start and after each step, for
+    /// diagrams (the book's worked examples).
+    pub frames: Vec<Frame>,
+}
+
+/// The game as it stood at one point of a scenario.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// The step just played (0 for the start).
+    pub step: usize,
+    /// What the step was refused for, as the refusal's code and message.
+    pub refusal: Option<(String, String)>,
+    /// The board.
+    pub board: tengen_core::Board,
+    /// The stones the step placed that are still on the board.
+    pub last: PointSet,
+    /// The stones marked dead.
+    pub dead: PointSet,
+    /// The phase and who acts, or the result, in words.
+    pub status: String,
+}
+
+impl Frame {
+    /// Whether the step was accepted (the start counts as accepted).
+    pub fn accepted(&self) -> bool {
+        self.refusal.is_none()
+    }
+
+    fn of(game: &Game, step: usize, last: PointSet, refusal: Option<(String, String)>) -> Frame {
+        Frame {
+            step,
+            refusal,
+            board: game.board().clone(),
+            last,
+            dead: game.state().marks().clone(),
+            status: status(game),
+        }
+    }
+}
+
+impl Scenario {
+    /// Reads a scenario file, checking the fields that have rules of
+    /// their own.
+    pub fn read(path: &Path) -> Result<Scenario, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let scenario: Scenario =
+            toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if !SOURCES.iter().any(|(s, _)| scenario.source.starts_with(s)) {
+            return Err(format!(
+                "{}: `source` must start with the file it cites, one of {}",
+                path.display(),
+                SOURCES
+                    .iter()
+                    .map(|(s, _)| *s)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        if scenario
+            .title
+            .as_deref()
+            .is_some_and(|t| t.trim().is_empty())
+        {
+            return Err(format!("{}: a `title` must not be empty", path.display()));
+        }
+        if scenario.rule.trim().is_empty() || scenario.steps.is_empty() {
+            return Err(format!(
+                "{}: a scenario states its rule and has steps",
+                path.display()
+            ));
+        }
+        Ok(scenario)
+    }
+
+    /// The ruleset as the library takes it: a bundled id, or the path of a
+    /// ruleset file given relative to the scenario's folder `dir`.
+    pub fn ruleset_reference(&self, dir: &Path) -> String {
+        if self.ruleset.ends_with(".toml") {
+            dir.join(&self.ruleset).display().to_string()
+        } else {
+            self.ruleset.clone()
+        }
+    }
+
+    /// Runs the scenario. `dir` is the scenario's folder (for ruleset files).
+    pub fn run(&self, library: &Library, dir: &Path) -> Outcome {
+        let mut trace = String::new();
+        let mut failures = Vec::new();
+        let reference = self.ruleset_reference(dir);
+        trace.push_str(&format!(
+            "rule: {}\nsource: {}\n",
+            self.rule.trim(),
+            self.source
+        ));
+        trace.push_str(&format!("ruleset: {}", self.ruleset));
+        for o in &self.options {
+            trace.push_str(&format!(" --option {o}"));
+        }
+        trace.push('\n');
+        let rules = match library.assemble(&reference, &self.options) {
+            Ok(rules) => rules,
+            Err(d) => {
+                failures.push(format!("the ruleset does not load:\n{d}"));
+                return Outcome {
+                    trace,
+                    failures,
+                    frames: Vec::new(),
+                };
+            }
+        };
+        let geometry = rules.geometry.clone();
+        let stones = match self
+            .start
+            .as_deref()
+            .map(|s| tengen_core::text::read(&geometry, s))
+        {
+            None => Vec::new(),
+            Some(Ok(stones)) => stones,
+            Some(Err(e)) => {
+                failures.push(format!("start diagram: {e}"));
+                return Outcome {
+                    trace,
+                    failures,
+                    frames: Vec::new(),
+                };
+            }
+        };
+        let first = match self.first.as_deref() {
+            None => None,
+            Some(s) => match parse_seat(s) {
+                Some(seat) => Some(seat),
+                None => {
+                    failures.push(format!("first = {s:?}: write P1 or P2"));
+                    return Outcome {
+                        trace,
+                        failures,
+                        frames: Vec::new(),
+                    };
+                }
+            },
+        };
+        let mut game = match Game::from_position(rules, &stones, first) {
+            Ok(game) => game,
+            Err(e) => {
+                failures.push(format!("start position refused: {e}"));
+                return Outcome {
+                    trace,
+                    failures,
+                    frames: Vec::new(),
+                };
+            }
+        };
+        trace.push_str(&format!("\nstart: {}\n", status(&game)));
+        trace.push_str(&board(&game, &PointSet::default()));
+        let mut frames = vec![Frame::of(&game, 0, PointSet::default(), None)];
+        for (i, step) in self.steps.iter().enumerate() {
+            let n = i + 1;
+            frames.push(run_step(&mut game, n, step, &mut trace, &mut failures));
+        }
+        Outcome {
+            trace,
+            failures,
+            frames,
+        }
+    }
+}
+
+impl Scenario {
+    /// Reads a scenario's moves without its checks (for converting a
+    /// scenario to another record form, or a skeleton written from one).
+    pub fn read_moves(text: &str) -> Result<Scenario, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
+    }
+
+    /// The game the scenario's steps make: its start, then every step's
+    /// line, the steps that must be refused left out (a refused line
+    /// changes nothing). An error names the first step that does not play
+    /// as the scenario says.
+    pub fn play_through(&self, library: &Library, dir: &Path) -> Result<Game, String> {
+        let rules = library
+            .assemble(&self.ruleset_reference(dir), &self.options)
+            .map_err(|d| d.render(false))?;
+        let geometry = rules.geometry.clone();
+        let stones = match self.start.as_deref() {
+            None => Vec::new(),
+            Some(s) => tengen_core::text::read(&geometry, s).map_err(|e| format!("start: {e}"))?,
+        };
+        let first = match self.first.as_deref() {
+            None => None,
+            Some(s) => Some(parse_seat(s).ok_or_else(|| format!("first = {s:?}: write P1 or P2"))?),
+        };
+        let mut game = Game::from_position(rules, &stones, first)
+            .map_err(|e| format!("the start position is refused: {e}"))?;
+        for (i, step) in self.steps.iter().enumerate() {
+            let line = parse_line(&geometry, &step.play)
+                .map_err(|e| format!("step {}: `{}`: {e}", i + 1, step.play))?;
+            match (play_line(&mut game, &line), &step.refused) {
+                (Ok(_), None) | (Err(_), Some(_)) => {}
+                (Ok(_), Some(code)) => {
+                    return Err(format!(
+                        "step {}: `{}` was to be refused ({code}) but was played",
+                        i + 1,
+                        step.play
+                    ));
+                }
+                (Err(refusal), None) => {
+                    return Err(format!("step {}: {refusal}", i + 1));
+                }
+            }
+        }
+        Ok(game)
+    }
+}
+
+fn parse_seat(s: &str) -> Option<Seat> {
+    match s.to_ascii_uppercase().as_str() {
+        "P1" => Some(Seat::One),
+        "P2" => Some(Seat::Two),
+        _ => None,
+    }
+}
+
+fn board(game: &Game, last: &PointSet) -> String {
+    let marks = DiagramMarks {
+        dead: game.state().marks().clone(),
+        last: last.clone(),
+        coordinates: true,
+    };
+    draw(game.board(), &marks)
+}
+
+fn status(game: &Game) -> String {
+    let state = game.state();
+    let rules = game.rules();
+    let who = |seat: Seat| {
+        format!(
+            "{} ({})",
+            rules.colour_name(state.colour_of(seat)),
+            seat.short_name()
+        )
+    };
+    match (state.phase(), game.to_act()) {
+        (Phase::Over, _) => match game.result() {
+            Some(r) => format!(
+                "game over, {} ({})",
+                describe_result(rules, state, r),
+                short_result(state, r)
+            ),
+            None => "game over".into(),
+        },
+        (Phase::Agreement, _) => {
+            let accepted: Vec<&str> = Seat::BOTH
+                .iter()
+                .filter(|&&s| state.accepted()[s])
+                .map(|s| s.short_name())
+                .collect();
+            format!(
+                "agreement, either player to act; {} stone(s) marked dead; accepted by {}",
+                state.marks().len(),
+                if accepted.is_empty() {
+                    "nobody".to_string()
+                } else {
+                    accepted.join(" and ")
+                }
+            )
+        }
+        (Phase::Opening, ToAct::Seat(seat)) => format!("opening, {} to act", seat.short_name()),
+        (phase, ToAct::Seat(seat)) => format!("{phase}, {} to act", who(seat)),
+        (phase, _) => format!("{phase}"),
+    }
+}
+
+fn names(game: &Game, points: impl IntoIterator<Item = tengen_core::Point>) -> BTreeSet<String> {
+    points
+        .into_iter()
+        .map(|p| game.rules().geometry.name(p))
+        .collect()
+}
+
+fn expected_names(list: &[String]) -> BTreeSet<String> {
+    list.iter().map(|s| s.to_ascii_uppercase()).collect()
+}
+
+fn run_step(
+    game: &mut Game,
+    n: usize,
+    step: &Step,
+    trace: &mut String,
+    failures: &mut Vec<String>,
+) -> Frame {
+    let mut fail =
+        |message: String| failures.push(format!("step {n} (`{}`): {message}", step.play));
+    trace.push_str(&format!("\n{n}. {}", step.play));
+    if let Some(note) = &step.note {
+        let note: Vec<&str> = note.split_whitespace().collect();
+        trace.push_str(&format!("    # {}", note.join(" ")));
+    }
+    trace.push('\n');
+    let line = match parse_line(&game.rules().geometry, &step.play) {
+        Ok(line) => line,
+        Err(e) => {
+            fail(format!("does not parse: {e}"));
+            let refusal = Some(("garbled".to_string(), e.to_string()));
+            return Frame::of(game, n, PointSet::default(), refusal);
+        }
+    };
+    let before = game.state().clone();
+    let record_before = game.record().len();
+    let frame = match play_line(game, &line) {
+        Err(refusal) => {
+            trace.push_str(&format!(
+                "   refused [{}]: {}\n",
+                refusal.refusal.code(),
+                refusal.refusal
+            ));
+            match &step.refused {
+                Some(code) if code == refusal.refusal.code() => {}
+                Some(code) => fail(format!(
+                    "refused as `{}`, expected `{code}`",
+                    refusal.refusal.code()
+                )),
+                None => fail(format!(
+                    "refused ({}), expected it to be accepted",
+                    refusal.refusal
+                )),
+            }
+            if *game.state() != before {
+                fail("a refused line changed the game".into());
+            }
+            let code = refusal.refusal.code().to_string();
+            let reason = Some((code, refusal.refusal.to_string()));
+            Frame::of(game, n, PointSet::default(), reason)
+        }
+        Ok(_) => {
+            if let Some(code) = &step.refused {
+                fail(format!("accepted, expected a refusal `{code}`"));
+            }
+            let StepEvents {
+                captured,
+                own,
+                placed,
+                notes,
+            } = step_events(game, record_before);
+            let captured = names(game, captured);
+            let own = names(game, own);
+            trace.push_str("   ok");
+            if !captured.is_empty() {
+                trace.push_str(&format!("; captured {}", join(&captured)));
+            }
+            if !own.is_empty() {
+                trace.push_str(&format!("; self-captured {}", join(&own)));
+            }
+            trace.push('\n');
+            for (code, text) in &notes {
+                trace.push_str(&format!("   note [{code}]: {text}\n"));
+            }
+            if let Some(expected) = &step.reports {
+                let actual: Vec<&str> = notes.iter().map(|(code, _)| *code).collect();
+                if actual != *expected {
+                    fail(format!(
+                        "reported [{}], expected [{}]",
+                        actual.join(" "),
+                        expected.join(" ")
+                    ));
+                }
+            }
+            let expected = step
+                .captured
+                .as_deref()
+                .map(expected_names)
+                .unwrap_or_default();
+            if captured != expected {
+                fail(format!(
+                    "captured [{}], expected [{}]",
+                    join(&captured),
+                    join(&expected)
+                ));
+            }
+            let expected = step
+                .self_captured
+                .as_deref()
+                .map(expected_names)
+                .unwrap_or_default();
+            if own != expected {
+                fail(format!(
+                    "self-captured [{}], expected [{}]",
+                    join(&own),
+                    join(&expected)
+                ));
+            }
+            let last: PointSet = placed
+                .into_iter()
+                .filter(|&p| game.board().get(p).is_some())
+                .collect();
+            trace.push_str(&format!("   {}\n", status(game)));
+            trace.push_str(&board(game, &last));
+            Frame::of(game, n, last, None)
+        }
+    };
+    check_state(game, step, trace, &mut fail);
+    frame
+}
+
+/// What the actions of a step reported.
+struct StepEvents {
+    /// The opposing stones captured.
+    captured: Vec<tengen_core::Point>,
+    /// The mover's own stones removed.
+    own: Vec<tengen_core::Point>,
+    /// The stones placed.
+    placed: Vec<tengen_core::Point>,
+    /// The notes, as code and words.
+    notes: Vec<(&'static str, String)>,
+}
+
+/// What the actions since `from` reported.
+fn step_events(game: &Game, from: usize) -> StepEvents {
+    let played: Vec<_> = game.record()[from..].to_vec();
+    let mut copy = game.clone();
+    for _ in &played {
+        let _ = copy.undo();
+    }
+    let (mut captured, mut own, mut placed) = (Vec::new(), Vec::new(), Vec::new());
+    let mut notes = Vec::new();
+    for (seat, action) in played {
+        let applied = copy
+            .apply(seat, action)
+            .expect("replaying an accepted action")
+            .clone();
+        for event in applied.events() {
+            match event {
+                Event::Removed {
+                    cause: RemovalCause::Capture,
+                    points,
+                    ..
+                } => {
+                    captured.extend_from_slice(applied.points(*points));
+                }
+                Event::Removed {
+                    cause: RemovalCause::SelfCapture,
+                    points,
+                    ..
+                } => {
+                    own.extend_from_slice(applied.points(*points));
+                }
+                Event::Placed { point, .. } => placed.push(*point),
+                Event::Note { code, text, .. } => notes.push((*code, text.clone())),
+                _ => {}
+            }
+        }
+    }
+    StepEvents {
+        captured,
+        own,
+        placed,
+        notes,
+    }
+}
+
+fn join(set: &BTreeSet<String>) -> String {
+    set.iter().cloned().collect::<Vec<_>>().join(" ")
+}
+
+fn check_state(game: &Game, step: &Step, trace: &mut String, fail: &mut impl FnMut(String)) {
+    let state = game.state();
+    if let Some(expected) = &step.board {
+        match tengen_core::text::read(&game.rules().geometry, expected) {
+            Ok(stones) => {
+                let actual: Vec<_> = game.board().stones().collect();
+                let mut stones = stones;
+                stones.sort();
+                if actual != stones {
+                    fail(format!(
+                        "the board differs from the expected board:\n{}",
+                        draw(game.board(), &DiagramMarks::default())
+                    ));
+                }
+            }
+            Err(e) => fail(format!("expected board: {e}")),
+        }
+    }
+    if let Some(phase) = &step.phase
+        && state.phase().to_string() != *phase
+    {
+        fail(format!("phase is {}, expected {phase}", state.phase()));
+    }
+    if let Some(who) = &step.to_act {
+        let actual = match game.to_act() {
+            ToAct::Seat(s) => s.short_name().to_string(),
+            ToAct::Either => "either".into(),
+            ToAct::Nobody => "nobody".into(),
+        };
+        if !actual.eq_ignore_ascii_case(who) {
+            fail(format!("{actual} is to act, expected {who}"));
+        }
+    }
+    if let Some(marked) = &step.marked {
+        let actual = names(game, state.marks().iter());
+        let expected = expected_names(marked);
+        if actual != expected {
+            fail(format!(
+                "marked [{}], expected [{}]",
+                join(&actual),
+                join(&expected)
+            ));
+        }
+    }
+    if let Some(score) = step.score {
+        let sheet = game.score();
+        trace.push_str(&format!(
+            "   score now: {} {}, {} {}\n",
+            game.rules().colour_name(Colour::Black),
+            points(sheet.total[Colour::Black]),
+            game.rules().colour_name(Colour::White),
+            points(sheet.total[Colour::White])
+        ));
+        if sheet.total[Colour::Black] != score.black || sheet.total[Colour::White] != score.white {
+            fail(format!(
+                "score is {} to {}, expected {} to {}",
+                points(sheet.total[Colour::Black]),
+                points(sheet.total[Colour::White]),
+                points(score.black),
+                points(score.white)
+            ));
+        }
+    }
+    if let Some(expected) = &step.pass_alive {
+        let rules = game.rules();
+        let rule = rules.objective.life_rule(rules);
+        for (colour, list) in [
+            (Colour::Black, &expected.black),
+            (Colour::White, &expected.white),
+        ] {
+            let actual = names(
+                game,
+                tengen_core::analysis::pass_alive_stones(game.board(), colour, rule).iter(),
+            );
+            trace.push_str(&format!(
+                "   pass-alive {}: {}\n",
+                rules.colour_name(colour),
+                if actual.is_empty() {
+                    "none".to_string()
+                } else {
+                    join(&actual)
+                }
+            ));
+            let wanted = expected_names(list);
+            if actual != wanted {
+                fail(format!(
+                    "pass-alive {} stones are [{}], expected [{}]",
+                    rules.colour_name(colour),
+                    join(&actual),
+                    join(&wanted)
+                ));
+            }
+        }
+    }
+    if let Some(expected) = step.placement_index {
+        let actual = state.placement_index();
+        trace.push_str(&format!(
+            "   next placement index: {}\n",
+            actual.map_or("none".to_string(), |i| i.to_string())
+        ));
+        if actual != expected.0 {
+            let say = |i: Option<u64>| i.map_or("none".to_string(), |i| i.to_string());
+            fail(format!(
+                "the next placement index is {}, expected {}",
+                say(actual),
+                say(expected.0)
+            ));
+        }
+    }
+    if let Some(result) = game.result() {
+        for (label, stones) in [
+            ("agreed dead", &result.dead),
+            ("decided by", &result.deciding),
+        ] {
+            if !stones.is_empty() {
+                trace.push_str(&format!(
+                    "   {label}: {}\n",
+                    join(&names(game, stones.iter().copied()))
+                ));
+            }
+        }
+    }
+    for (label, expected, actual) in [
+        ("agreed dead", &step.dead, game.result().map(|r| &r.dead)),
+        (
+            "deciding",
+            &step.deciding,
+            game.result().map(|r| &r.deciding),
+        ),
+    ] {
+        let Some(expected) = expected else { continue };
+        match actual {
+            None => fail(format!("the game is not over, expected {label} stones")),
+            Some(stones) => {
+                let actual = names(game, stones.iter().copied());
+                let expected = expected_names(expected);
+                if actual != expected {
+                    fail(format!(
+                        "{label} stones are [{}], expected [{}]",
+                        join(&actual),
+                        join(&expected)
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(expected) = &step.result {
+        match game.result() {
+            Some(result) => {
+                let actual = short_result(state, result);
+                if actual != *expected {
+                    fail(format!("result is {actual}, expected {expected}"));
+                }
+            }
+            None => fail(format!("the game is not over, expected result {expected}")),
+        }
+    }
+}
