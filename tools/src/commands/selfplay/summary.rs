@@ -261,18 +261,18 @@ mod tests {
             ..outcome(game, winner)
         };
         let games = [
-            with(0, "p1", 0.02, 0.01),
+            with(0, "p1", 0.008, 0.005),
             with(1, "p2", 0.4, 0.2),
-            with(2, "draw", 0.5, 0.03),
+            with(2, "draw", 0.5, 0.01),
             with(3, "p1", 0.6, 0.3),
         ];
         let (groups, _) = tally(&games);
         let t = groups.values().next().expect("one group");
         assert_eq!((t.wrong_resignations, t.resignable), (2, 1));
-        assert_eq!(t.lowest_not_losing, Some(0.02));
+        assert_eq!(t.lowest_not_losing, Some(0.008));
         assert_eq!(t.lost_after_a_sure_win, 1, "game 1: Player 1 had 98%");
         assert!(
-            render(&games).contains("1 game(s) the loser would have resigned, 2 a player that did not lose would have; the lowest run of a player that did not lose was 2.0%"),
+            render(&games).contains("1 game(s) the loser would have resigned, 2 a player that did not lose would have; the lowest run of a player that did not lose was 0.8%"),
             "{}",
             render(&games)
         );
