@@ -3,7 +3,7 @@
 //! `sessions/book-example.jsonl`, and each JSON example it marks with a
 //! form of the schema is valid against that form.
 
-mod common;
+use crate::common;
 
 use common::recorded::{fixture, is_comment, record};
 use serde_json::Value;

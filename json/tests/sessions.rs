@@ -7,7 +7,7 @@
 //! and so must every request the engine read; a session must give the same
 //! transcript on every run, sent line by line or all at once.
 
-mod common;
+use crate::common;
 
 use common::recorded::{Exchange, Recorded, fixture, record, stream};
 use serde_json::Value;

@@ -5,7 +5,7 @@
 //! Skipped (and passing) when `gnugo` is not installed, unless
 //! `TENGEN_REQUIRE_GNUGO=1` is set, as CI sets it.
 
-mod common;
+use crate::common;
 
 use common::gtp_peer::{Peer, gnugo_or_skip, margin};
 use std::time::Instant;

@@ -2,7 +2,7 @@
 //! committed interface schema (`rulesets/interface.schema.json`), and says
 //! what the text form says.
 
-mod common;
+use crate::common;
 
 use common::run::{Run, tengen_in};
 use serde_json::Value;

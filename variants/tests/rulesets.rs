@@ -33,7 +33,7 @@ fn the_committed_schema_is_current() {
     current.push('\n');
     assert!(
         committed == current,
-        "rulesets/ruleset.schema.json is stale: regenerate it with\n    cargo run --release -- schema --write rulesets/ruleset.schema.json"
+        "rulesets/ruleset.schema.json is stale: regenerate it with\n    cargo run --release -- generate --write"
     );
 }
 

@@ -3,7 +3,7 @@
 //! learn mode, the ruleset folder, and bad requests that change nothing
 //! and leave the server up.
 
-mod common;
+use crate::common;
 
 use common::{get, post, request, start};
 use serde_json::{Value, json};

@@ -12,7 +12,7 @@
 //! passes; with `TENGEN_REQUIRE_BROWSER` set (as CI sets it), a missing
 //! tool fails it.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};

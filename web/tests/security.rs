@@ -5,7 +5,7 @@
 //! (6), slow clients (7), undo with no person or after the end (8),
 //! unknown fields (10) and the HTTP details (16).
 
-mod common;
+use crate::common;
 
 use common::{get, post, raw, request, start};
 use serde_json::{Value, json};

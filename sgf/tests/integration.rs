@@ -1,0 +1,11 @@
+//! The integration tests of this crate, gathered into one test binary
+//! (one link instead of one per file): each file under `tests/` is a
+//! module of it, and `cargo test -p <crate> --test integration <module>::`
+//! runs one file's tests.
+
+mod bad_input;
+mod comments;
+mod corners;
+mod gnugo;
+mod plain_records;
+mod round_trip;

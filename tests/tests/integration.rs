@@ -1,0 +1,12 @@
+//! The integration tests of this crate, gathered into one test binary
+//! (one link instead of one per file): each file under `tests/` is a
+//! module of it, and `cargo test -p <crate> --test integration <module>::`
+//! runs one file's tests.
+
+mod conformance;
+mod coverage;
+mod gnugo;
+mod light_playout;
+mod playout;
+mod properties;
+mod sgf_scenarios;
