@@ -35,7 +35,9 @@ pub mod suggest;
 pub mod text;
 mod zobrist;
 
-pub use action::{Action, Declaration, DeclarationKind};
+pub use action::{
+    Action, ActionSpec, Argument, ArgumentKind, Choosing, ComponentAction, Declaration, Seats,
+};
 pub use board::{Board, Probe, StringStones};
 pub use colour::{ByColour, BySeat, Colour, Role, Seat};
 pub use game::{

@@ -8,21 +8,26 @@
 //! action  = point                          place a stone, e.g. D4
 //!         | "pass"                         pass one placement opportunity
 //!         | "pass-move"                    pass the rest of the move
-//!         | "button"                       take the button
-//!         | "pay" point                    remove an own stone (special turn)
-//!         | "declare" kind number          e.g. declare handicap 5
-//!         | "claim" role                   claim attacker | claim defender
 //!         | "mark" point | "unmark" point  dead-string marks
 //!         | "accept" | "resume" | "resign"
-//! kind    = "handicap" | "reverse-komi" | "special-turn" | "batch-a" | "batch-b"
+//!         | words [ argument ]             an action a component declares
+//! argument = number | point | word         as its declaration says
 //! ```
+//!
+//! The components' actions are read and written as their declarations
+//! ([`ActionSpec`]) say: their words (one or more, such as `button` or
+//! `declare handicap`), then a number, a point or one of a list of words.
+//! The parser knows every action registered in the program, so a record
+//! reads the same whatever ruleset it is played under; the game refuses
+//! an action its ruleset does not have.
 //!
 //! Words and point names are case-insensitive; the printed form is lower-case
 //! words and upper-case points, and reading a printed action gives it back.
 
-use crate::action::{Action, Declaration, DeclarationKind};
-use crate::colour::{Role, Seat};
+use crate::action::{Action, ActionSpec, Argument, ArgumentKind};
+use crate::colour::Seat;
 use crate::geometry::{Geometry, PointNameError};
+use crate::registry::{CORE_ACTION_WORDS, registered_actions};
 use std::fmt;
 
 /// An action that cannot be read, with where in the line it went wrong.
@@ -53,20 +58,50 @@ pub struct NotationLine {
     pub actions: Vec<(usize, Action)>,
 }
 
-/// The words that start an action, for help texts and suggestions.
-pub const ACTION_WORDS: &[&str] = &[
-    "pass",
-    "pass-move",
-    "button",
-    "pay",
-    "declare",
-    "claim",
-    "mark",
-    "unmark",
-    "accept",
-    "resume",
-    "resign",
-];
+/// The words that start an action, for help texts and suggestions: the
+/// core's, then the first words of every registered action.
+pub fn action_words() -> Vec<&'static str> {
+    let mut words: Vec<&'static str> = CORE_ACTION_WORDS.to_vec();
+    for spec in registered_actions() {
+        let first = spec.words.split(' ').next().unwrap_or(spec.words);
+        if !words.contains(&first) {
+            words.push(first);
+        }
+    }
+    words
+}
+
+/// An action's argument in words, for help texts and refusals: `no
+/// argument`, `a number from 1 to 9`, `a point`, `attacker or defender`.
+pub fn argument_in_words(kind: ArgumentKind) -> String {
+    match kind {
+        ArgumentKind::None => "no argument".into(),
+        ArgumentKind::Number { min, max, .. } => format!("a number from {min} to {max}"),
+        ArgumentKind::Point { .. } => "a point".into(),
+        ArgumentKind::Word { choices, .. } => match choices {
+            [] => "a word".into(),
+            [only] => format!("`{only}`"),
+            [init @ .., last] => format!(
+                "{} or `{last}`",
+                init.iter()
+                    .map(|w| format!("`{w}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        },
+    }
+}
+
+/// An action's notation with a placeholder for its argument, for help
+/// texts: `declare handicap <number>`, `pay <point>`, `claim <attacker|defender>`.
+pub fn usage(spec: &ActionSpec) -> String {
+    match spec.argument {
+        ArgumentKind::None => spec.words.to_string(),
+        ArgumentKind::Number { .. } => format!("{} <number>", spec.words),
+        ArgumentKind::Point { .. } => format!("{} <point>", spec.words),
+        ArgumentKind::Word { choices, .. } => format!("{} <{}>", spec.words, choices.join("|")),
+    }
+}
 
 /// Writes `action` in the notation.
 pub fn format_action(geometry: &Geometry, action: Action) -> String {
@@ -74,15 +109,17 @@ pub fn format_action(geometry: &Geometry, action: Action) -> String {
         Action::Place(p) => geometry.name(p),
         Action::Pass => "pass".into(),
         Action::PassMove => "pass-move".into(),
-        Action::TakeButton => "button".into(),
-        Action::Pay(p) => format!("pay {}", geometry.name(p)),
-        Action::Declare(d) => format!("declare {} {}", d.kind.word(), d.value),
-        Action::Claim(role) => format!("claim {}", role.name()),
         Action::Mark(p) => format!("mark {}", geometry.name(p)),
         Action::Unmark(p) => format!("unmark {}", geometry.name(p)),
         Action::Accept => "accept".into(),
         Action::Resume => "resume".into(),
         Action::Resign => "resign".into(),
+        Action::Component(c) => match c.argument {
+            Argument::None => c.spec.words.into(),
+            Argument::Number(n) => format!("{} {n}", c.spec.words),
+            Argument::Point(p) => format!("{} {}", c.spec.words, geometry.name(p)),
+            Argument::Word(w) => format!("{} {w}", c.spec.words),
+        },
     }
 }
 
@@ -159,7 +196,7 @@ fn parse_one(
         let (col, name) = words.next().ok_or_else(|| NotationError {
             column,
             word: word.to_string(),
-            message: format!("`{word}` needs a point after it, like `{what} D4`"),
+            message: format!("`{what}` needs a point after it, like `{what} D4`"),
         })?;
         geometry
             .parse_point(name)
@@ -168,73 +205,64 @@ fn parse_one(
     Ok(match lower.as_str() {
         "pass" => Action::Pass,
         "pass-move" => Action::PassMove,
-        "button" => Action::TakeButton,
         "accept" => Action::Accept,
         "resume" => Action::Resume,
         "resign" => Action::Resign,
-        "pay" => Action::Pay(point_after(words, "pay")?),
         "mark" => Action::Mark(point_after(words, "mark")?),
         "unmark" => Action::Unmark(point_after(words, "unmark")?),
-        "claim" => {
-            let (col, role) = words.next().ok_or_else(|| NotationError {
-                column,
-                word: word.to_string(),
-                message: "`claim` needs a role after it: `claim attacker` or `claim defender`"
-                    .into(),
-            })?;
-            Action::Claim(match role.to_ascii_lowercase().as_str() {
-                "attacker" => Role::Attacker,
-                "defender" => Role::Defender,
-                _ => {
-                    return Err(NotationError {
+        _ if registered_actions()
+            .iter()
+            .any(|s| s.words.split(' ').next() == Some(lower.as_str())) =>
+        {
+            let spec = declared_words(column, word, &lower, words)?;
+            let argument = match spec.argument {
+                ArgumentKind::None => Argument::None,
+                ArgumentKind::Point { .. } => Argument::Point(point_after(words, spec.words)?),
+                ArgumentKind::Number { .. } => {
+                    let (col, number) = words.next().ok_or_else(|| NotationError {
+                        column,
+                        word: word.to_string(),
+                        message: format!("`{}` needs a number after it", spec.words),
+                    })?;
+                    Argument::Number(number.parse::<u32>().map_err(|_| NotationError {
                         column: col,
-                        word: role.to_string(),
+                        word: number.to_string(),
                         message: format!(
-                            "`{role}` is not a role: write `claim attacker` or `claim defender`"
+                            "`{number}` is not a whole number: {} takes a number such as 3",
+                            spec.words
                         ),
-                    });
+                    })?)
                 }
-            })
-        }
-        "declare" => {
-            let kinds = DeclarationKind::ALL.map(DeclarationKind::word).join(", ");
-            let (col, kind) = words.next().ok_or_else(|| NotationError {
-                column,
-                word: word.to_string(),
-                message: format!("`declare` needs what is declared ({kinds}) and a number"),
-            })?;
-            let kind_lower = kind.to_ascii_lowercase();
-            let kind = DeclarationKind::ALL
-                .into_iter()
-                .find(|k| k.word() == kind_lower)
-                .ok_or_else(|| NotationError {
-                    column: col,
-                    word: kind.to_string(),
-                    message: format!("`{kind}` cannot be declared: declare one of {kinds}"),
-                })?;
-            let (col, number) = words.next().ok_or_else(|| NotationError {
-                column,
-                word: word.to_string(),
-                message: format!("`declare {}` needs a number after it", kind.word()),
-            })?;
-            let value = number.parse::<u32>().map_err(|_| NotationError {
-                column: col,
-                word: number.to_string(),
-                message: format!(
-                    "`{number}` is not a whole number: declare {} takes a number such as 3",
-                    kind.word()
-                ),
-            })?;
-            Action::Declare(Declaration { kind, value })
+                ArgumentKind::Word { choices, .. } => {
+                    let allowed = argument_in_words(spec.argument);
+                    let (col, chosen) = words.next().ok_or_else(|| NotationError {
+                        column,
+                        word: word.to_string(),
+                        message: format!("`{}` needs {allowed} after it", spec.words),
+                    })?;
+                    let chosen_lower = chosen.to_ascii_lowercase();
+                    let found = choices.iter().find(|c| **c == chosen_lower);
+                    Argument::Word(found.copied().ok_or_else(|| NotationError {
+                        column: col,
+                        word: chosen.to_string(),
+                        message: format!(
+                            "`{chosen}` is not one of the words `{}` takes: write {allowed}",
+                            spec.words
+                        ),
+                    })?)
+                }
+            };
+            spec.with(argument)
         }
         _ => match geometry.parse_point(word) {
             Ok(p) => Action::Place(p),
             Err(PointNameError::Malformed(_)) => {
+                let known = action_words();
                 let mut message = format!(
                     "`{word}` is neither a point nor an action: write a point like D4, or one of {}",
-                    ACTION_WORDS.join(", ")
+                    known.join(", ")
                 );
-                if let Some(close) = crate::suggest::closest(&lower, ACTION_WORDS.iter().copied()) {
+                if let Some(close) = crate::suggest::closest(&lower, known.iter().copied()) {
                     message = format!("`{word}` is not an action; did you mean `{close}`?");
                 }
                 return Err(NotationError {
@@ -246,6 +274,62 @@ fn parse_one(
             Err(e) => return Err(point_error(column, word, &e)),
         },
     })
+}
+
+/// Reads the words of a registered action that begins with `first` (read
+/// already, lower-case as `lower`): the declaration with the longest run
+/// of words that the line continues with.
+fn declared_words(
+    column: usize,
+    first: &str,
+    lower: &str,
+    words: &mut Words<'_>,
+) -> Result<&'static ActionSpec, NotationError> {
+    let starting: Vec<&'static ActionSpec> = registered_actions()
+        .iter()
+        .copied()
+        .filter(|s| s.words.split(' ').next() == Some(lower))
+        .collect();
+    let mut best: Option<(&'static ActionSpec, usize)> = None;
+    for &spec in &starting {
+        let rest: Vec<&str> = spec.words.split(' ').skip(1).collect();
+        let matches = rest.iter().enumerate().all(|(i, w)| {
+            words
+                .peek_nth(i)
+                .is_some_and(|(_, given)| given.eq_ignore_ascii_case(w))
+        });
+        if matches && best.is_none_or(|(_, n)| rest.len() > n) {
+            best = Some((spec, rest.len()));
+        }
+    }
+    match best {
+        Some((spec, extra)) => {
+            for _ in 0..extra {
+                words.next();
+            }
+            Ok(spec)
+        }
+        None => {
+            let options: Vec<String> = starting
+                .iter()
+                .map(|s| format!("`{}`", s.words))
+                .collect();
+            let (col, given) = words.peek().unwrap_or((column, first));
+            let read = if given == first {
+                first.to_string()
+            } else {
+                format!("{first} {given}")
+            };
+            Err(NotationError {
+                column: col,
+                word: given.to_string(),
+                message: format!(
+                    "`{read}` is not an action: write one of {}",
+                    options.join(", ")
+                ),
+            })
+        }
+    }
 }
 
 fn point_error(column: usize, word: &str, error: &PointNameError) -> NotationError {
@@ -289,7 +373,11 @@ impl<'a> Words<'a> {
     }
 
     fn peek_second(&self) -> Option<(usize, &'a str)> {
-        self.words.get(self.at + 1).copied()
+        self.peek_nth(1)
+    }
+
+    fn peek_nth(&self, n: usize) -> Option<(usize, &'a str)> {
+        self.words.get(self.at + n).copied()
     }
 }
 
@@ -306,8 +394,75 @@ impl<'a> Iterator for Words<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::action::{Choosing, Seats};
+    use crate::game::Phase;
     use crate::point::Point;
+    use crate::registry::{BuildContext, Builder, Built, Registration};
+    use crate::rules::Topology;
     use proptest::prelude::*;
+
+    // Actions of the kinds components declare, registered for these tests
+    // only (the real ones live in the variants' component files).
+    const PLAY: &[Phase] = &[Phase::Play];
+
+    static BUTTON: ActionSpec = spec("button", "button", ArgumentKind::None);
+    static PAY: ActionSpec = spec("pay", "pay", ArgumentKind::Point { field: "point" });
+    static HANDICAP: ActionSpec = spec(
+        "declare-handicap",
+        "declare handicap",
+        ArgumentKind::Number {
+            field: "value",
+            min: 0,
+            max: 1000,
+        },
+    );
+    static KOMI: ActionSpec = spec(
+        "declare-reverse-komi",
+        "declare reverse-komi",
+        ArgumentKind::Number {
+            field: "value",
+            min: 0,
+            max: u32::MAX,
+        },
+    );
+    static CLAIM: ActionSpec = spec(
+        "claim",
+        "claim",
+        ArgumentKind::Word {
+            field: "role",
+            choices: &["attacker", "defender"],
+        },
+    );
+
+    const fn spec(name: &'static str, words: &'static str, argument: ArgumentKind) -> ActionSpec {
+        ActionSpec {
+            name,
+            words,
+            argument,
+            summary: "A test action.",
+            described: "a test action",
+            uses_opportunity: false,
+            phases: PLAY,
+            seats: Seats::ToAct,
+            choosing: Choosing::Searched,
+        }
+    }
+
+    fn no_build(_: &serde_json::Value, _: &BuildContext) -> Built<dyn Topology> {
+        Err(vec![])
+    }
+
+    inventory::submit! {
+        Registration {
+            id: "notation-test-actions",
+            raw_docs: " Declares the notation tests' actions.\n",
+            params_schema: |_| schemars::Schema::default(),
+            build: Builder::Topology(no_build),
+            actions: &[&BUTTON, &PAY, &HANDICAP, &KOMI, &CLAIM],
+            file: file!(),
+            line: line!(),
+        }
+    }
 
     fn board() -> Geometry {
         Geometry::from_links(19, 19, []).unwrap()
@@ -332,13 +487,10 @@ mod tests {
                 Action::Place(p("Q16")),
                 Action::Pass,
                 Action::PassMove,
-                Action::TakeButton,
-                Action::Pay(p("A1")),
-                Action::Declare(Declaration {
-                    kind: DeclarationKind::Handicap,
-                    value: 5
-                }),
-                Action::Claim(Role::Defender),
+                BUTTON.plain(),
+                PAY.at(p("A1")),
+                HANDICAP.number(5),
+                CLAIM.word("defender"),
                 Action::Mark(p("C3")),
                 Action::Unmark(p("C3")),
                 Action::Accept,
@@ -366,9 +518,15 @@ mod tests {
         );
         assert_eq!(err("mark"), "`mark` needs a point after it, like `mark D4`");
         assert_eq!(
-            err("declare komi 5").split(':').next().unwrap(),
-            "`komi` cannot be declared"
+            err("declare komi 5"),
+            "`declare komi` is not an action: write one of `declare handicap`, \
+             `declare reverse-komi`"
         );
+        assert_eq!(
+            err("claim king"),
+            "`king` is not one of the words `claim` takes: write `attacker` or `defender`"
+        );
+        assert_eq!(err("pay"), "`pay` needs a point after it, like `pay D4`");
         assert_eq!(
             err("declare handicap x"),
             "`x` is not a whole number: declare handicap takes a number such as 3"
@@ -386,13 +544,11 @@ mod tests {
             point.clone().prop_map(Action::Place),
             Just(Action::Pass),
             Just(Action::PassMove),
-            Just(Action::TakeButton),
-            point.clone().prop_map(Action::Pay),
-            (0usize..5, any::<u32>()).prop_map(|(k, value)| Action::Declare(Declaration {
-                kind: DeclarationKind::ALL[k],
-                value
-            })),
-            prop_oneof![Just(Role::Attacker), Just(Role::Defender)].prop_map(Action::Claim),
+            Just(BUTTON.plain()),
+            point.clone().prop_map(|p| PAY.at(p)),
+            any::<u32>().prop_map(|n| HANDICAP.number(n)),
+            any::<u32>().prop_map(|n| KOMI.number(n)),
+            prop_oneof![Just("attacker"), Just("defender")].prop_map(|w| CLAIM.word(w)),
             point.clone().prop_map(Action::Mark),
             point.prop_map(Action::Unmark),
             Just(Action::Accept),

@@ -8,6 +8,7 @@
 //! type. The registry is built once, sorted by kind and id; two components
 //! of one kind with the same id are reported with both source locations.
 
+use crate::action::ActionSpec;
 use crate::geometry::Geometry;
 use crate::rules::{
     ComponentKind, Objective, Opening, RepetitionPolicy, Resolver, Schedule, Scorer, Topology,
@@ -79,6 +80,9 @@ pub enum Builder {
 /// What a constructor returns.
 pub type Built<T> = Result<Box<T>, Vec<BuildProblem>>;
 
+/// A constructor of components of one trait.
+pub type Constructor<T> = fn(&serde_json::Value, &BuildContext) -> Built<T>;
+
 /// Reads parameters and builds a component; used by [`component!`](crate::component).
 pub fn build_from_value<T: FromParams>(
     value: &serde_json::Value,
@@ -91,16 +95,18 @@ pub fn build_from_value<T: FromParams>(
 
 /// One registered component.
 pub struct Registration {
-    /// The trait it implements.
-    pub kind: ComponentKind,
     /// Its id, in kebab-case, as rulesets name it (`kind = "..."`).
     pub id: &'static str,
     /// Its doc comment, as written (see [`Registration::docs`]).
     pub raw_docs: &'static str,
     /// The JSON schema of its parameters.
     pub params_schema: fn(&mut SchemaGenerator) -> Schema,
-    /// Its constructor.
+    /// Its constructor, which also says the trait it implements (see
+    /// [`Registration::kind`]).
     pub build: Builder,
+    /// The actions beyond the core's that it handles (see
+    /// [`ActionSpec`]).
+    pub actions: &'static [&'static ActionSpec],
     /// The source file that registers it.
     pub file: &'static str,
     /// The line of the registration.
@@ -110,6 +116,19 @@ pub struct Registration {
 inventory::collect!(Registration);
 
 impl Registration {
+    /// The trait it implements: the one its constructor builds.
+    pub const fn kind(&self) -> ComponentKind {
+        match self.build {
+            Builder::Topology(_) => ComponentKind::Topology,
+            Builder::Opening(_) => ComponentKind::Opening,
+            Builder::Schedule(_) => ComponentKind::Schedule,
+            Builder::Resolver(_) => ComponentKind::Resolver,
+            Builder::Repetition(_) => ComponentKind::Repetition,
+            Builder::Scorer(_) => ComponentKind::Scorer,
+            Builder::Objective(_) => ComponentKind::Objective,
+        }
+    }
+
     /// The documentation as markdown (the doc comment without its leading
     /// spaces).
     pub fn docs(&self) -> String {
@@ -268,56 +287,156 @@ impl Registration {
 
 impl fmt::Debug for Registration {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} ({})", self.kind, self.id, self.location())
+        write!(f, "{} {} ({})", self.kind(), self.id, self.location())
     }
 }
 
-/// Two registrations of one kind with one id.
+/// A registry that cannot be built: two registrations claim one name.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DuplicateComponent {
-    /// The kind.
-    pub kind: ComponentKind,
-    /// The id.
-    pub id: &'static str,
+pub enum DuplicateComponent {
+    /// Two components of one kind with one id.
+    Component {
+        /// The kind.
+        kind: ComponentKind,
+        /// The id.
+        id: &'static str,
+        /// Both source locations.
+        locations: [String; 2],
+    },
+    /// Two different action declarations with one name or one notation,
+    /// or an action in the words of one of the core's.
+    Action {
+        /// The name or the words both use.
+        name: &'static str,
+        /// Where each is declared (`the core` for the core's actions).
+        locations: [String; 2],
+    },
+}
+
+impl DuplicateComponent {
     /// Both source locations.
-    pub locations: [String; 2],
+    pub fn locations(&self) -> &[String; 2] {
+        match self {
+            DuplicateComponent::Component { locations, .. }
+            | DuplicateComponent::Action { locations, .. } => locations,
+        }
+    }
 }
 
 impl fmt::Display for DuplicateComponent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "two {} components are registered with the id `{}`: at {} and at {}",
-            self.kind, self.id, self.locations[0], self.locations[1]
-        )
+        match self {
+            DuplicateComponent::Component {
+                kind,
+                id,
+                locations,
+            } => write!(
+                f,
+                "two {kind} components are registered with the id `{id}`: at {} and at {}",
+                locations[0], locations[1]
+            ),
+            DuplicateComponent::Action { name, locations } => write!(
+                f,
+                "two different actions are declared as `{name}`: by {} and by the component \
+                 registered at {}",
+                locations[0], locations[1]
+            ),
+        }
     }
 }
 
 impl std::error::Error for DuplicateComponent {}
 
+/// The first words of the core's own actions, which no component's action
+/// may begin with.
+pub const CORE_ACTION_WORDS: &[&str] = &[
+    "pass",
+    "pass-move",
+    "mark",
+    "unmark",
+    "accept",
+    "resume",
+    "resign",
+];
+
+/// The constructor lookups of [`Registry`], one per trait: a registration
+/// found by one builds that trait, by construction.
+macro_rules! typed_constructors {
+    ($($method:ident: $variant:ident => $trait:ty,)*) => {
+        $(
+            #[doc = concat!("The constructor of the ", stringify!($method), " component `id`.")]
+            pub fn $method(&self, id: &str) -> Option<Constructor<$trait>> {
+                self.find(id, |build| match build {
+                    Builder::$variant(f) => Some(f),
+                    _ => None,
+                })
+            }
+        )*
+    };
+}
+
 /// The registered components, sorted by kind and id.
 #[derive(Debug)]
 pub struct Registry {
     entries: Vec<&'static Registration>,
+    /// Every action the components declare, sorted by name, each once.
+    actions: Vec<&'static ActionSpec>,
 }
 
 impl Registry {
-    /// A registry of the given registrations; refuses duplicates.
+    /// A registry of the given registrations; refuses duplicates (of a
+    /// component's id within its kind, of an action's name or words).
     pub fn from_registrations(
         registrations: impl IntoIterator<Item = &'static Registration>,
     ) -> Result<Registry, DuplicateComponent> {
         let mut entries: Vec<&'static Registration> = registrations.into_iter().collect();
-        entries.sort_by_key(|r| (r.kind, r.id));
+        entries.sort_by_key(|r| (r.kind(), r.id));
         for pair in entries.windows(2) {
-            if pair[0].kind == pair[1].kind && pair[0].id == pair[1].id {
-                return Err(DuplicateComponent {
-                    kind: pair[0].kind,
+            if pair[0].kind() == pair[1].kind() && pair[0].id == pair[1].id {
+                return Err(DuplicateComponent::Component {
+                    kind: pair[0].kind(),
                     id: pair[0].id,
                     locations: [pair[0].location(), pair[1].location()],
                 });
             }
         }
-        Ok(Registry { entries })
+        let mut actions: Vec<(&'static ActionSpec, &'static Registration)> = Vec::new();
+        for &registration in &entries {
+            for &spec in registration.actions {
+                let first_word = spec.words.split(' ').next().unwrap_or("");
+                if CORE_ACTION_WORDS.contains(&first_word) {
+                    return Err(DuplicateComponent::Action {
+                        name: spec.words,
+                        locations: ["the core".to_string(), registration.location()],
+                    });
+                }
+                let clash = actions.iter().find(|(known, _)| {
+                    !std::ptr::eq(*known, spec)
+                        && (known.name == spec.name || known.words == spec.words)
+                });
+                if let Some((known, by)) = clash {
+                    return Err(DuplicateComponent::Action {
+                        name: if known.name == spec.name {
+                            spec.name
+                        } else {
+                            spec.words
+                        },
+                        locations: [
+                            format!("the component registered at {}", by.location()),
+                            registration.location(),
+                        ],
+                    });
+                }
+                if !actions.iter().any(|(known, _)| std::ptr::eq(*known, spec)) {
+                    actions.push((spec, registration));
+                }
+            }
+        }
+        actions.sort_by_key(|(spec, _)| spec.name);
+        Ok(Registry {
+            entries,
+            actions: actions.into_iter().map(|(spec, _)| spec).collect(),
+        })
     }
 
     /// The registry of every component linked into this program.
@@ -339,7 +458,7 @@ impl Registry {
 
     /// The registrations of one kind, sorted by id.
     pub fn of_kind(&self, kind: ComponentKind) -> impl Iterator<Item = &'static Registration> + '_ {
-        self.entries.iter().copied().filter(move |r| r.kind == kind)
+        self.entries.iter().copied().filter(move |r| r.kind() == kind)
     }
 
     /// The registration of `kind` with `id`.
@@ -360,6 +479,44 @@ impl Registry {
     pub fn ids(&self, kind: ComponentKind) -> Vec<&'static str> {
         self.of_kind(kind).map(|r| r.id).collect()
     }
+
+    typed_constructors! {
+        topology: Topology => dyn Topology,
+        opening: Opening => dyn Opening,
+        schedule: Schedule => dyn Schedule,
+        resolver: Resolver => dyn Resolver,
+        repetition: Repetition => dyn RepetitionPolicy,
+        scorer: Scorer => dyn Scorer,
+        objective: Objective => dyn Objective,
+    }
+
+    fn find<T>(&self, id: &str, typed: impl Fn(Builder) -> Option<T>) -> Option<T> {
+        self.entries
+            .iter()
+            .filter(|r| r.id == id)
+            .find_map(|r| typed(r.build))
+    }
+
+    /// Every action the registered components declare, sorted by name.
+    pub fn actions(&self) -> &[&'static ActionSpec] {
+        &self.actions
+    }
+
+    /// The registrations that declare `spec`.
+    pub fn declaring(&self, spec: &ActionSpec) -> Vec<&'static Registration> {
+        self.entries
+            .iter()
+            .copied()
+            .filter(|r| r.actions.iter().any(|a| *a == spec))
+            .collect()
+    }
+}
+
+/// Every action the components linked into this program declare (none
+/// when the registry has duplicates, which a test of the registry
+/// catches before release).
+pub fn registered_actions() -> &'static [&'static ActionSpec] {
+    Registry::global().map(Registry::actions).unwrap_or(&[])
 }
 
 /// Registers a component: wraps its type definition, keeps its doc comment
@@ -383,7 +540,7 @@ impl Registry {
 macro_rules! component {
     (
         $(#[doc = $doc:literal])*
-        #[component($kind:ident, $id:literal)]
+        #[component($kind:ident, $id:literal $(, actions = [$($action:expr),* $(,)?])?)]
         $(#[$attr:meta])*
         $vis:vis struct $name:ident $($body:tt)*
     ) => {
@@ -413,6 +570,7 @@ macro_rules! component {
                     raw_docs: concat!($($doc, "\n"),*),
                     params_schema,
                     build: $crate::registry::Builder::$kind(build),
+                    actions: &[$($(&$action),*)?],
                     file: file!(),
                     line: line!(),
                 }
@@ -441,20 +599,20 @@ mod tests {
     }
 
     static A: Registration = Registration {
-        kind: ComponentKind::Topology,
         id: "same",
         raw_docs: " Docs.\n",
         params_schema: schema,
         build: Builder::Topology(build),
+        actions: &[],
         file: "a.rs",
         line: 1,
     };
     static B: Registration = Registration {
-        kind: ComponentKind::Topology,
         id: "same",
         raw_docs: " Other docs.\n",
         params_schema: schema,
         build: Builder::Topology(build),
+        actions: &[],
         file: "b.rs",
         line: 2,
     };
@@ -462,7 +620,7 @@ mod tests {
     #[test]
     fn a_duplicate_id_names_both_locations() {
         let err = Registry::from_registrations([&A, &B]).unwrap_err();
-        assert_eq!(err.locations, ["a.rs:1".to_string(), "b.rs:2".to_string()]);
+        assert_eq!(err.locations(), &["a.rs:1".to_string(), "b.rs:2".to_string()]);
         assert_eq!(
             err.to_string(),
             "two topology components are registered with the id `same`: at a.rs:1 and at b.rs:2"
@@ -472,11 +630,11 @@ mod tests {
     #[test]
     fn summary_is_the_first_paragraph_on_one_line() {
         static C: Registration = Registration {
-            kind: ComponentKind::Scorer,
             id: "c",
             raw_docs: " Counts the\n board. Then more.\n\n More.\n",
             params_schema: schema,
             build: Builder::Topology(build),
+            actions: &[],
             file: "c.rs",
             line: 3,
         };

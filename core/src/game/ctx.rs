@@ -75,10 +75,16 @@ impl<'a> Ctx<'a> {
         });
     }
 
-    /// Takes one of `seat`'s own stones off the board as a payment (Enhanced
-    /// Go's special turn). Refused unless the point holds a stone of the
-    /// seat's colour. Creates no position: the move's end does.
-    pub fn pay_with_stone(&mut self, seat: Seat, point: Point) -> Result<(), Refusal> {
+    /// Takes one of `seat`'s own stones off the board as the price of an
+    /// action (`purpose`, e.g. `a payment`, names it in refusals). Refused
+    /// unless the point holds a stone of the seat's colour. Creates no
+    /// position: the move's end does.
+    pub fn remove_own_stone(
+        &mut self,
+        seat: Seat,
+        point: Point,
+        purpose: &str,
+    ) -> Result<(), Refusal> {
         let colour = self.state.colours[seat];
         let board = &mut self.state.board;
         let label = board.geometry().label(point);
@@ -91,18 +97,18 @@ impl<'a> Ctx<'a> {
             }
             Some(_) => Err(Refusal::rule(
                 "not-your-stone",
-                format!("{label} is your opponent's stone: a payment takes your own stones"),
+                format!("{label} is your opponent's stone: {purpose} takes your own stones"),
             )),
             None => Err(Refusal::rule(
                 "no-stone",
-                format!("{label} is empty: a payment takes one of your own stones"),
+                format!("{label} is empty: {purpose} takes one of your own stones"),
             )),
         }
     }
 
     /// Takes back every stone the move being made has placed and every
     /// opportunity granted to it, leaving the move as it began (for a
-    /// special turn called off before it is complete). Only for resolvers
+    /// run of actions called off before it is complete). Only for resolvers
     /// that capture at the end of the move: nothing has been removed yet.
     pub fn take_back_placements(&mut self) {
         for &p in &self.state.placed_this_move {
@@ -113,22 +119,23 @@ impl<'a> Ctx<'a> {
         self.state.current.extra = 0;
     }
 
-    /// Puts a paid stone of `seat` back on its point (a payment taken back
-    /// with its special turn).
-    pub fn return_payment(&mut self, seat: Seat, point: Point) {
+    /// Puts a stone of `seat` that [`Ctx::remove_own_stone`] took back on
+    /// its point (the action that took it called off).
+    pub fn restore_own_stone(&mut self, seat: Seat, point: Point) {
         let colour = self.state.colours[seat];
         self.state.board.put_stone(point, colour);
     }
 
-    /// Records a declaration (a handicap, a reverse komi, ...).
+    /// Records a number a player declared (a handicap, a reverse komi, ...),
+    /// for [`GameState::declared`].
     pub fn declare(&mut self, seat: Seat, declaration: Declaration) {
         self.state.declarations.push((seat, declaration));
         self.applied.push(Event::Note {
             seat: Some(seat),
             code: "declared",
             text: format!(
-                "{seat} declares {} {}",
-                declaration.kind.word(),
+                "{seat}: {} {}",
+                declaration.action.words,
                 declaration.value
             ),
         });

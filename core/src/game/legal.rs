@@ -5,7 +5,7 @@ use super::{Game, Phase, ToAct};
 use crate::action::Action;
 use crate::colour::Seat;
 use crate::point::Point;
-use crate::rules::Removals;
+use crate::rules::{ComponentKind, Removals};
 
 /// The most copies of the game one search for a move's completion tries.
 pub const COMPLETION_BUDGET: u32 = 2000;
@@ -429,7 +429,13 @@ impl Game {
         first_only: bool,
     ) {
         let mut offered = Vec::new();
-        for (_, component) in self.rules.components() {
+        for (kind, component) in self.rules.components() {
+            if kind == ComponentKind::Objective
+                && self.state.phase != Phase::Over
+                && self.rules.objective.resignation_allowed()
+            {
+                offered.push(Action::Resign);
+            }
             component.offer_actions(&self.state, seat, &mut offered);
         }
         for action in offered {

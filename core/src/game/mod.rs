@@ -25,7 +25,7 @@ pub use refusal::{EarlierPosition, Refusal};
 pub use result::{EndReason, GameResult};
 pub use state::{CurrentMove, GameState, MoveSummary, Phase};
 
-use crate::action::Action;
+use crate::action::{Action, Argument, ArgumentKind, ComponentAction, Seats};
 use crate::board::Board;
 use crate::colour::Seat;
 use crate::point::Point;
@@ -488,16 +488,21 @@ impl Game {
 
     fn dispatch(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         let phase = self.state.phase;
-        if action != Action::Resign
-            && phase != Phase::Agreement
+        if action == Action::Resign {
+            return self.resign(seat);
+        }
+        if let Action::Component(c) = action {
+            self.check_declared(c)?;
+        }
+        let either_seat = phase == Phase::Agreement
+            || matches!(action, Action::Component(c) if c.spec.seats == Seats::Either);
+        if !either_seat
             && let ToAct::Seat(to_act) = self.to_act()
             && to_act != seat
         {
             return Err(self.out_of_turn(seat, to_act, action));
         }
-        if action != Action::Resign {
-            self.check_components(seat, action)?;
-        }
+        self.check_components(seat, action)?;
         if phase == Phase::Play {
             match action {
                 Action::Place(p) => return self.play_placement(seat, p),
@@ -537,6 +542,61 @@ impl Game {
             action: action.kind_name(),
             phase,
         })
+    }
+
+    /// Resignation, where the objective allows it: the other seat wins.
+    fn resign(&mut self, seat: Seat) -> Result<(), Refusal> {
+        if !self.rules.objective.resignation_allowed() {
+            return Err(Refusal::rule(
+                "no-resignation",
+                "resignation is not part of this ruleset",
+            ));
+        }
+        let rules = Arc::clone(&self.rules);
+        let mut ctx = Ctx::new(
+            &rules,
+            &mut self.state,
+            &mut self.applied,
+            ComponentKind::Objective,
+        );
+        ctx.finish(GameResult::win(
+            seat.other(),
+            EndReason::Resignation { seat },
+        ));
+        Ok(())
+    }
+
+    /// Refuses a component's action this ruleset does not have, one taken
+    /// outside the phases its declaration names, or one whose argument is
+    /// not of the declared kind or range.
+    fn check_declared(&self, action: ComponentAction) -> Result<(), Refusal> {
+        let spec = action.spec;
+        if !self.rules.has_action(spec) || !spec.allowed_in(self.state.phase) {
+            return Err(Refusal::NotAvailable {
+                action: spec.described,
+                phase: self.state.phase,
+            });
+        }
+        let fits = match (spec.argument, action.argument) {
+            (ArgumentKind::None, Argument::None) | (ArgumentKind::Point { .. }, Argument::Point(_)) => {
+                true
+            }
+            (ArgumentKind::Number { min, max, .. }, Argument::Number(n)) => (min..=max).contains(&n),
+            (ArgumentKind::Word { choices, .. }, Argument::Word(w)) => choices.contains(&w),
+            _ => false,
+        };
+        if fits {
+            Ok(())
+        } else {
+            Err(Refusal::rule(
+                "bad-argument",
+                format!(
+                    "`{}` takes {}",
+                    spec.words,
+                    crate::notation::argument_in_words(spec.argument)
+                ),
+            ))
+        }
     }
 
     /// The refusal for an action out of turn: "not your turn" when the seat

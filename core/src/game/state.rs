@@ -1,6 +1,6 @@
 //! The state of a game: everything that changes as it is played.
 
-use crate::action::{Declaration, DeclarationKind};
+use crate::action::{ActionSpec, Declaration};
 use crate::board::Board;
 use crate::colour::{BySeat, Colour, Role, Seat};
 use crate::game::{GameResult, PositionHistory};
@@ -406,11 +406,12 @@ impl GameState {
         &self.declarations
     }
 
-    /// The seat and value of the declaration of `kind`, if made.
-    pub fn declared(&self, kind: DeclarationKind) -> Option<(Seat, u32)> {
+    /// The seat and value of the declaration made by the action `spec`
+    /// (`declare handicap`, ...), if made.
+    pub fn declared(&self, spec: &ActionSpec) -> Option<(Seat, u32)> {
         self.declarations
             .iter()
-            .find(|(_, d)| d.kind == kind)
+            .find(|(_, d)| d.action == spec)
             .map(|&(seat, d)| (seat, d.value))
     }
 

@@ -24,7 +24,7 @@ mod light;
 
 pub use light::{LightGame, seat_ahead};
 
-use crate::action::{Action, Declaration, DeclarationKind};
+use crate::action::{Action, Argument, Choosing, ComponentAction};
 use crate::board::Board;
 use crate::colour::{Colour, Seat};
 use crate::game::{Game, Phase, ToAct};
@@ -312,30 +312,33 @@ impl Playout {
         false
     }
 
-    /// Tries the smallest affordable special turn, where the ruleset's
-    /// components offer one; true when one was completed.
+    /// Tries the smallest run a component offers (an action declared with
+    /// [`Choosing::OpensRun`], such as Enhanced Go's special turn); true
+    /// when one was completed.
     fn special_turn(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
-        // Special turns change who places how much, so they are the
-        // schedule's to offer.
         self.offers.clear();
-        game.rules()
-            .schedule
-            .offer_actions(game.state(), seat, &mut self.offers);
-        let Some(declare) = self
+        for (_, component) in game.rules().components() {
+            component.offer_actions(game.state(), seat, &mut self.offers);
+        }
+        let Some((opening, cancel)) = self
             .offers
             .iter()
-            .copied()
-            .filter(|a| {
-                matches!(a, Action::Declare(d) if d.kind == DeclarationKind::SpecialTurn && d.value > 0)
+            .filter_map(|&a| match a {
+                Action::Component(ComponentAction {
+                    spec,
+                    argument: Argument::Number(n),
+                }) => match spec.choosing {
+                    Choosing::OpensRun { cancel } if n != cancel => Some((a, spec, n, cancel)),
+                    _ => None,
+                },
+                _ => None,
             })
-            .min_by_key(|a| match a {
-                Action::Declare(d) => d.value,
-                _ => u32::MAX,
-            })
+            .min_by_key(|&(_, _, n, _)| n)
+            .map(|(a, spec, _, cancel)| (a, spec.number(cancel)))
         else {
             return false;
         };
-        if !Self::apply(game, seat, declare, stats) {
+        if !Self::apply(game, seat, opening, stats) {
             return false;
         }
         let number = game.state().current_move().number;
@@ -344,14 +347,17 @@ impl Playout {
         'turn: while game.state().current_move().number == number
             && game.state().phase() == Phase::Play
         {
-            // The payments the components offer and every empty point, tried
-            // in random order: the first accepted is a uniform choice among
-            // the legal ones.
+            // The searched actions the components offer (payments) and
+            // every empty point, tried in random order: the first accepted
+            // is a uniform choice among the legal ones.
             self.offers.clear();
             for (_, component) in game.rules().components() {
                 component.offer_actions(game.state(), seat, &mut self.offers);
             }
-            self.offers.retain(|a| matches!(a, Action::Pay(_)));
+            self.offers.retain(|a| {
+                a.spec()
+                    .is_some_and(|spec| matches!(spec.choosing, Choosing::Searched))
+            });
             self.offers
                 .extend(game.board().empty_list().iter().map(|&p| Action::Place(p)));
             while !self.offers.is_empty() {
@@ -364,12 +370,8 @@ impl Playout {
                     continue 'turn;
                 }
             }
-            // Stuck part way (every completion refused): call the special
-            // turn off and play an ordinary move instead.
-            let cancel = Action::Declare(Declaration {
-                kind: DeclarationKind::SpecialTurn,
-                value: 0,
-            });
+            // Stuck part way (every completion refused): call the run off
+            // and play an ordinary move instead.
             let _ = Self::apply(game, seat, cancel, stats);
             stats.placements -= placed;
             if let Some(log) = &mut self.placements {

@@ -1,14 +1,15 @@
 //! What every rules component shares: a place in the game's state for its
 //! own data, and hooks into the flow of actions with do-nothing defaults.
 //!
-//! The core plays placements, passes and captures itself (that is the hot
-//! path). Everything else a variant adds (taking the button, declarations,
-//! role claims, payments, dead marks, resignation) is an action the core
-//! offers to the components in a fixed order (opening, schedule, resolver,
+//! The core plays placements, passes, captures and resignation itself
+//! (that is the hot path). Everything else (the agreement phase's marks,
+//! and every action a component declares in its registration: taking a
+//! button, a declared number, a role claim, a payment, ...) is offered to
+//! the components in a fixed order (opening, schedule, resolver,
 //! repetition, scorer, objective) until one handles it. A new variant is
 //! therefore a new component, not an edit to the core.
 
-use crate::action::{Action, DeclarationKind};
+use crate::action::{Action, ActionSpec};
 use crate::colour::Seat;
 use crate::game::{Ctx, GameState, MoveSummary, Refusal};
 use std::any::Any;
@@ -259,11 +260,11 @@ pub trait Component: Send + Sync + fmt::Debug + 'static {
         let _ = (ctx, seat, action);
     }
 
-    /// A declaration this component requires of `seat` before it may place,
+    /// The declaring action this component requires of `seat` before it may place,
     /// pass or otherwise use an opportunity (a handicap, a reverse komi), if
     /// one is due now. Components that serve opportunities automatically
     /// wait until no declaration is due.
-    fn required_declaration(&self, state: &GameState, seat: Seat) -> Option<DeclarationKind> {
+    fn required_declaration(&self, state: &GameState, seat: Seat) -> Option<&'static ActionSpec> {
         let _ = (state, seat);
         None
     }

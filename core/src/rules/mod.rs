@@ -18,6 +18,7 @@ pub use schedule::{Schedule, Slot};
 pub use scorer::{Bonus, ButtonStatus, ScoreSheet, Scorer};
 pub use topology::Topology;
 
+use crate::action::ActionSpec;
 use crate::geometry::Geometry;
 use crate::ruleset::ResolvedRuleset;
 use std::sync::Arc;
@@ -43,6 +44,9 @@ pub struct Rules {
     pub scorer: Box<dyn Scorer>,
     /// How the game ends.
     pub objective: Box<dyn Objective>,
+    /// The actions beyond the core's that the components declare, sorted
+    /// by name.
+    pub actions: Vec<&'static ActionSpec>,
     /// What the hot path asks of the components on every action, asked
     /// once when the rules are assembled.
     pub(crate) profile: Profile,
@@ -85,6 +89,7 @@ impl Rules {
         repetition: Box<dyn RepetitionPolicy>,
         scorer: Box<dyn Scorer>,
         objective: Box<dyn Objective>,
+        actions: Vec<&'static ActionSpec>,
     ) -> Rules {
         let geometry = topology.geometry();
         let profile = Profile {
@@ -105,6 +110,7 @@ impl Rules {
             repetition,
             scorer,
             objective,
+            actions,
             profile,
         };
         let mut hooked = [HookList::default(); 4];
@@ -187,6 +193,16 @@ impl Rules {
             vital_minimum: if two_eyes_at_once { 3 } else { 2 },
             self_capture_legal: self.resolver.allows_self_capture(),
         }
+    }
+
+    /// The action of this ruleset written `words` (its notation).
+    pub fn action_by_words(&self, words: &str) -> Option<&'static ActionSpec> {
+        self.actions.iter().copied().find(|a| a.words == words)
+    }
+
+    /// Whether `spec` is one of this ruleset's actions.
+    pub fn has_action(&self, spec: &ActionSpec) -> bool {
+        self.actions.iter().any(|a| *a == spec)
     }
 
     /// The display name of a colour (e.g. Black, or Red).

@@ -8,13 +8,20 @@ use crate::rules::Rules;
 
 /// Decides when play stops and how the game is won. Through the shared
 /// component hooks it sees every completed move ([`Component::on_move_end`])
-/// and handles the actions of ending a game (resignation, the dead-string
-/// marks of an agreement phase, ...).
+/// and handles the actions of ending a game (the dead-string marks of an
+/// agreement phase, ...); it allows or forbids resignation, which the core
+/// plays.
 ///
 /// [`Component::on_move_end`]: crate::rules::Component::on_move_end
 pub trait Objective: Component {
     /// Whether a player may pass placement opportunities during play.
     fn passing_allowed(&self) -> bool;
+
+    /// Whether a player may resign (the core plays resignation: the other
+    /// seat wins at once). Allowed unless an implementation says otherwise.
+    fn resignation_allowed(&self) -> bool {
+        true
+    }
 
     /// Whether play ends after two consecutive moves that pass, and only
     /// then or by resignation, with the higher score winning (equal scores

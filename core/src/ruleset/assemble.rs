@@ -1,7 +1,8 @@
 //! Assembly: each section's component built from its parameters, with the
 //! cross-component checks the constructors make.
 
-use crate::registry::{BuildContext, BuildProblem, Builder, Registry};
+use crate::action::ActionSpec;
+use crate::registry::{BuildContext, BuildProblem, Registry};
 use crate::rules::{ComponentKind, Rules};
 use crate::ruleset::diagnostic::{Diagnostic, SourceMap};
 use crate::ruleset::model::ResolvedRuleset;
@@ -41,18 +42,13 @@ pub(crate) fn assemble(
     };
     let params =
         |kind: ComponentKind| serde_json::Value::Object(ruleset.section(kind).params.clone());
-    let registration = |kind: ComponentKind| {
-        registry
-            .get(kind, &ruleset.section(kind).kind)
-            .expect("the schema admits registered kinds only")
-    };
+    let id = |kind: ComponentKind| ruleset.section(kind).kind.as_str();
+    const REGISTERED: &str = "the schema admits registered kinds only";
 
-    let topology = match registration(ComponentKind::Topology).build {
-        Builder::Topology(build) => {
-            build(&params(ComponentKind::Topology), &BuildContext::default())
-        }
-        _ => unreachable!("a topology registration builds a topology"),
-    };
+    let topology = registry.topology(id(ComponentKind::Topology)).expect(REGISTERED)(
+        &params(ComponentKind::Topology),
+        &BuildContext::default(),
+    );
     let topology = match topology {
         Ok(t) => t,
         Err(found) => {
@@ -66,25 +62,23 @@ pub(crate) fn assemble(
     };
 
     macro_rules! build {
-        ($kind:ident) => {{
-            match registration(ComponentKind::$kind).build {
-                Builder::$kind(build) => match build(&params(ComponentKind::$kind), &ctx) {
-                    Ok(component) => Some(component),
-                    Err(found) => {
-                        report(ComponentKind::$kind, found);
-                        None
-                    }
-                },
-                _ => unreachable!("registrations build their own kind"),
+        ($kind:ident, $lookup:ident) => {{
+            let build = registry.$lookup(id(ComponentKind::$kind)).expect(REGISTERED);
+            match build(&params(ComponentKind::$kind), &ctx) {
+                Ok(component) => Some(component),
+                Err(found) => {
+                    report(ComponentKind::$kind, found);
+                    None
+                }
             }
         }};
     }
-    let opening = build!(Opening);
-    let schedule = build!(Schedule);
-    let resolver = build!(Resolver);
-    let repetition = build!(Repetition);
-    let scorer = build!(Scorer);
-    let objective = build!(Objective);
+    let opening = build!(Opening, opening);
+    let schedule = build!(Schedule, schedule);
+    let resolver = build!(Resolver, resolver);
+    let repetition = build!(Repetition, repetition);
+    let scorer = build!(Scorer, scorer);
+    let objective = build!(Objective, objective);
     match (opening, schedule, resolver, repetition, scorer, objective) {
         (
             Some(opening),
@@ -93,9 +87,22 @@ pub(crate) fn assemble(
             Some(repetition),
             Some(scorer),
             Some(objective),
-        ) => Ok(Rules::new(
-            ruleset, topology, opening, schedule, resolver, repetition, scorer, objective,
-        )),
+        ) => {
+            // The actions of the ruleset: those its components' registrations
+            // declare, in the registry's order.
+            let mut actions: Vec<&'static ActionSpec> = Vec::new();
+            for kind in ComponentKind::ALL {
+                if let Some(registration) = registry.get(kind, id(kind)) {
+                    actions.extend(registration.actions.iter().copied());
+                }
+            }
+            actions.sort_by_key(|spec| spec.name);
+            actions.dedup_by(|a, b| std::ptr::eq(*a, *b));
+            Ok(Rules::new(
+                ruleset, topology, opening, schedule, resolver, repetition, scorer, objective,
+                actions,
+            ))
+        }
         _ => Err(problems),
     }
 }
