@@ -3,7 +3,7 @@
 //! than searched.
 
 use crate::declarations::default_declaration;
-use tengen_core::{Action, DeclarationKind, Game, Phase, Point, Seat};
+use tengen_core::{Action, Argument, Choosing, Game, Phase, Point, Seat};
 
 /// Whether `point` is a one-point eye of `seat`'s colour, as the light
 /// policy sees it ([`tengen_core::Board::is_eye_of`]: every neighbour is
@@ -14,16 +14,38 @@ pub fn is_own_eye(game: &Game, seat: Seat, point: Point) -> bool {
     game.board().is_eye_of(point, game.state().colour_of(seat))
 }
 
+/// How the declaring component asks a computer player to choose `action`,
+/// for a component's action.
+pub(crate) fn choosing(action: Action) -> Option<Choosing> {
+    action.spec().map(|spec| spec.choosing)
+}
+
+/// Whether `action` opens a run of actions within the move (a special
+/// turn) or calls one off.
+pub(crate) fn opens_run(action: Action) -> bool {
+    matches!(choosing(action), Some(Choosing::OpensRun { .. }))
+}
+
+/// Whether `action` is a component's action set by rule (a handicap, a
+/// reverse komi, batch sizes) rather than searched.
+pub(crate) fn set_by_rule(action: Action) -> bool {
+    matches!(choosing(action), Some(Choosing::ByRule { .. }))
+}
+
 /// Whether a legal action is one the search decides: marks and agreement
-/// are settled by the agreement policy, numbers to declare (a handicap, a
-/// reverse komi, batch sizes) by the declaration policy, and calling off a
-/// special turn only undoes what the search chose itself.
+/// are settled by the agreement policy, actions their component sets by
+/// rule by the declaration policy, and calling off a run of actions (a
+/// special turn) only undoes what the search chose itself.
 fn is_searched(action: Action) -> bool {
     match action {
         Action::Resign | Action::Mark(_) | Action::Unmark(_) | Action::Accept | Action::Resume => {
             false
         }
-        Action::Declare(d) => d.kind == DeclarationKind::SpecialTurn && d.value > 0,
+        Action::Component(c) => match c.spec.choosing {
+            Choosing::Searched | Choosing::Weighed => true,
+            Choosing::ByRule { .. } => false,
+            Choosing::OpensRun { cancel } => c.argument != Argument::Number(cancel),
+        },
         _ => true,
     }
 }
@@ -34,8 +56,10 @@ fn is_searched(action: Action) -> bool {
 ///   (eyes only when nothing else is possible, as where passing is
 ///   forbidden);
 /// - passing (and passing the whole move when that differs from passing
-///   once), taking the button, claims, payments and special turns;
-/// - where the seat must declare a number, the one default declaration.
+///   once), and every component's action its declaration has searched or
+///   weighed (taking the button, claims, payments, special turns);
+/// - where the seat must take an action set by rule (declare a number),
+///   the one default declaration.
 ///
 /// Empty when the seat has nothing to decide by search (the game is over,
 /// or an agreement phase is under way).
@@ -55,7 +79,7 @@ pub fn candidates(game: &Game, seat: Seat, out: &mut Vec<Action>) {
                 eyes.push(action)
             }
             Action::PassMove if game.opportunities_left() <= 1 => {}
-            Action::Declare(d) if d.kind != DeclarationKind::SpecialTurn => declarations = true,
+            a if set_by_rule(a) => declarations = true,
             a if is_searched(a) => out.push(a),
             _ => {}
         }

@@ -3,10 +3,13 @@
 //! a setup's size, which random playouts cannot weigh well, so they are
 //! made by rule rather than by search.
 
-use tengen_core::{Action, Declaration, DeclarationKind, Game};
+use tengen_core::{Action, Choosing, Game};
 
 /// The declaration a computer player makes among the `legal` actions, if
-/// any declares a number (special turns apart, which the search weighs):
+/// one of them is a component's action set by rule
+/// ([`Choosing::ByRule`]): of the numbers offered, the one nearest the
+/// declaration's target for the board (the smallest, on a tie). The
+/// bundled components aim at:
 ///
 /// - a handicap or a reverse komi: the smallest the rules allow, since the
 ///   computer does not know the strength of its opponent;
@@ -14,25 +17,19 @@ use tengen_core::{Action, Declaration, DeclarationKind, Game};
 ///   suggest, an eighth of the points for the first batch and a sixteenth
 ///   for the second (or the allowed value nearest to them).
 ///
-/// When several kinds are due at once, the first in notation order is
-/// declared first.
+/// When several are due at once, the first the ruleset declares is
+/// made first.
 pub fn default_declaration(game: &Game, legal: &[Action]) -> Option<Action> {
-    let points = game.rules().geometry.point_count() as i64;
-    DeclarationKind::ALL
-        .into_iter()
-        .filter(|&kind| kind != DeclarationKind::SpecialTurn)
-        .find_map(|kind| {
-            let values = legal.iter().filter_map(|a| match a {
-                Action::Declare(d) if d.kind == kind => Some(d.value),
-                _ => None,
-            });
-            let target = match kind {
-                DeclarationKind::BatchA => (points / 8).max(1),
-                DeclarationKind::BatchB => (points / 16).max(1),
-                _ => 0,
-            };
-            values
-                .min_by_key(|&v| ((i64::from(v) - target).abs(), v))
-                .map(|value| Action::Declare(Declaration { kind, value }))
-        })
+    let points = game.rules().geometry.point_count();
+    game.rules().actions.iter().find_map(|&spec| {
+        let Choosing::ByRule { target } = spec.choosing else {
+            return None;
+        };
+        let target = i64::from(target(points));
+        legal
+            .iter()
+            .filter_map(|&a| spec.number_of(a))
+            .min_by_key(|&v| ((i64::from(v) - target).abs(), v))
+            .map(|value| spec.number(value))
+    })
 }

@@ -1,10 +1,10 @@
 //! The light random policy as a player: the baseline a search must beat.
 
 use crate::agreement::agreement_action;
-use crate::candidates::candidates;
+use crate::candidates::{candidates, opens_run};
 use crate::player::{Choice, Player, may_act};
 use tengen_core::playout::PlayoutRng;
-use tengen_core::{Action, DeclarationKind, Game, Phase, PointSet, Seat};
+use tengen_core::{Action, Game, Phase, PointSet, Seat};
 
 /// A player that chooses uniformly among the actions the search would
 /// consider, but passes only when it has nothing else to do and takes the
@@ -44,11 +44,12 @@ impl Player for RandomPlayer {
             candidates(game, seat, &mut all);
             // Special turns as the light policy takes them: the smallest
             // affordable one, one move in twenty.
-            let special = |a: &Action| matches!(a, Action::Declare(d) if d.kind == DeclarationKind::SpecialTurn);
-            let smallest = all.iter().copied().filter(special).min_by_key(|a| match a {
-                Action::Declare(d) => d.value,
-                _ => u32::MAX,
-            });
+            let special = |a: &Action| opens_run(*a);
+            let smallest = all
+                .iter()
+                .copied()
+                .filter(special)
+                .min_by_key(|a| a.spec().and_then(|spec| spec.number_of(*a)));
             if let Some(turn) = smallest
                 && self.rng.below(20) == 0
             {

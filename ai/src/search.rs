@@ -13,7 +13,7 @@
 use crate::agreement::{
     JUDGEMENT_PLAYOUTS, agreement_action, judge_dead, marking_step_untouched, note_marking,
 };
-use crate::candidates::candidates;
+use crate::candidates::{candidates, choosing};
 use crate::player::{Choice, Player, may_act};
 use crate::tree::{NodeId, Tree};
 use crate::verdict::{
@@ -23,7 +23,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tengen_core::playout::{LightGame, Playout, PlayoutRng, seat_ahead};
-use tengen_core::{Action, Game, Phase, PointSet, Seat, ToAct};
+use tengen_core::{Action, Choosing, Game, Phase, PointSet, Seat, ToAct};
 
 /// How the search spends its effort.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,9 +75,9 @@ pub fn default_playouts(points: usize) -> u64 {
 /// The bytes of one node of the search tree.
 pub const NODE_BYTES: usize = std::mem::size_of::<crate::tree::Node>();
 
-/// The default bound on the tree: 160 MiB of nodes, which a 19x19
-/// search reaches after some 160,000 playouts.
-pub const DEFAULT_MAX_NODES: usize = 4 << 20;
+/// The default bound on the tree: as many nodes as fit in 160 MiB, which
+/// a 19x19 search reaches after some 130,000 playouts.
+pub const DEFAULT_MAX_NODES: usize = (160 << 20) / NODE_BYTES;
 
 impl Default for SearchConfig {
     fn default() -> Self {
@@ -575,18 +575,19 @@ impl Mcts {
     /// among a board's worth of setup placements, and a setup that runs
     /// to its limit forces the claim on whoever is to move then.
     fn claim(&mut self, game: &Game, seat: Seat, options: &[Action]) -> Option<Choice> {
-        if !options.iter().any(|a| matches!(a, Action::Claim(_))) {
+        let weighed = |a: &Action| matches!(choosing(*a), Some(Choosing::Weighed));
+        if !options.iter().any(weighed) {
             return None;
         }
         let playouts = CLAIM_PLAYOUTS.min(self.config.playouts.max(8) as u32);
         let seed = self.seed_for(game) ^ 0xC1A1_4D00;
         let going_on = options
             .iter()
-            .any(|a| !matches!(a, Action::Claim(_)))
+            .any(|a| !weighed(a))
             .then(|| mean_result(game, None, seat, playouts, seed));
         let (action, value) = options
             .iter()
-            .filter(|a| matches!(a, Action::Claim(_)))
+            .filter(|a| weighed(a))
             .map(|&a| (a, mean_result(game, Some((seat, a)), seat, playouts, seed)))
             .max_by(|a, b| a.1.total_cmp(&b.1))?;
         (going_on.is_none_or(|g| value >= g)).then_some(Choice {

@@ -20,7 +20,8 @@
 //! or a fuzzer expects.
 
 use std::collections::HashSet;
-use tengen_core::{Action, Declaration, DeclarationKind, Game, Phase, Point, Role, Seat, ToAct};
+use tengen_core::registry::registered_actions;
+use tengen_core::{Action, Argument, ArgumentKind, Game, Phase, Point, Seat, ToAct};
 
 /// A source of choices: a number below `n`, or `None` when the source has
 /// run dry (a fuzzer's input is finite).
@@ -105,8 +106,9 @@ fn careless(game: &Game, draw: &mut impl Draw) -> Option<(Seat, Action)> {
     Some((seat, pool[draw.below(pool.len())?]))
 }
 
-/// Any action at all, legal or not, by either seat: every kind of action,
-/// points anywhere on the board, any declaration.
+/// Any action at all, legal or not, by either seat: every kind of action
+/// (every action any registered component declares, whether the ruleset
+/// has it or not), points anywhere on the board, any number or word.
 fn anything(game: &Game, draw: &mut impl Draw) -> Option<(Seat, Action)> {
     let points = game.rules().geometry.point_count();
     let p = Point::new(draw.below(points)?);
@@ -117,13 +119,19 @@ fn anything(game: &Game, draw: &mut impl Draw) -> Option<(Seat, Action)> {
         3 => Action::Unmark(p),
         4 => Action::Accept,
         5 => Action::Resume,
-        6 => Action::TakeButton,
-        7 => Action::Pay(p),
-        8 => Action::Claim([Role::Attacker, Role::Defender][draw.below(2)?]),
-        9 => Action::Declare(Declaration {
-            kind: DeclarationKind::ALL[draw.below(DeclarationKind::ALL.len())?],
-            value: draw.below(40)? as u32,
-        }),
+        6..=9 if !registered_actions().is_empty() => {
+            let actions = registered_actions();
+            let spec = actions[draw.below(actions.len())?];
+            spec.with(match spec.argument {
+                ArgumentKind::None => Argument::None,
+                ArgumentKind::Number { .. } => Argument::Number(draw.below(40)? as u32),
+                ArgumentKind::Point { .. } => Argument::Point(p),
+                ArgumentKind::Word { choices, .. } if !choices.is_empty() => {
+                    Argument::Word(draw.below(choices.len())?.min(255) as u8)
+                }
+                ArgumentKind::Word { .. } => Argument::None,
+            })
+        }
         _ => Action::Place(p),
     };
     Some((Seat::BOTH[draw.below(2)?], action))

@@ -56,12 +56,29 @@ impl fmt::Debug for ComponentAction {
             Argument::None => write!(f, "{}", self.spec.name),
             Argument::Number(n) => write!(f, "{} {n}", self.spec.name),
             Argument::Point(p) => write!(f, "{} {p:?}", self.spec.name),
-            Argument::Word(w) => write!(f, "{} {w}", self.spec.name),
+            Argument::Word(_) => match self.word() {
+                Some(w) => write!(f, "{} {w}", self.spec.name),
+                None => write!(f, "{} <no word>", self.spec.name),
+            },
         }
     }
 }
 
-/// The argument of a component's action.
+impl ComponentAction {
+    /// The word of an action whose argument is one of its declaration's
+    /// words.
+    pub fn word(&self) -> Option<&'static str> {
+        match (self.argument, self.spec.argument) {
+            (Argument::Word(i), ArgumentKind::Word { choices, .. }) => {
+                choices.get(usize::from(i)).copied()
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The argument of a component's action (small, so that an action is
+/// two words: search trees hold millions).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Argument {
     /// The action takes none.
@@ -70,8 +87,8 @@ pub enum Argument {
     Number(u32),
     /// A point of the board.
     Point(Point),
-    /// One of the words the declaration lists.
-    Word(&'static str),
+    /// One of the words the declaration lists, by its place in the list.
+    Word(u8),
 }
 
 /// What argument a component's action takes.
@@ -208,9 +225,16 @@ impl ActionSpec {
         self.with(Argument::Point(point))
     }
 
-    /// The action with a word of its choices.
-    pub const fn word(&'static self, word: &'static str) -> Action {
-        self.with(Argument::Word(word))
+    /// The action with `word`, one of its declaration's words (a word
+    /// not among them makes an action the engine refuses).
+    pub fn word(&'static self, word: &str) -> Action {
+        let index = match self.argument {
+            ArgumentKind::Word { choices, .. } => choices.iter().position(|c| *c == word),
+            _ => None,
+        };
+        self.with(Argument::Word(
+            index.and_then(|i| u8::try_from(i).ok()).unwrap_or(u8::MAX),
+        ))
     }
 
     /// The action with `argument`.
@@ -254,8 +278,8 @@ impl ActionSpec {
 
     /// The word of `action`, when it is this one with a word.
     pub fn word_of(&self, action: Action) -> Option<&'static str> {
-        match self.argument_of(action) {
-            Some(Argument::Word(w)) => Some(w),
+        match action {
+            Action::Component(c) if self.is(action) => c.word(),
             _ => None,
         }
     }
@@ -320,3 +344,6 @@ impl Action {
         }
     }
 }
+
+// An action stays two words: search trees and records hold millions.
+const _: () = assert!(std::mem::size_of::<Action>() <= 16);

@@ -118,7 +118,7 @@ pub fn format_action(geometry: &Geometry, action: Action) -> String {
             Argument::None => c.spec.words.into(),
             Argument::Number(n) => format!("{} {n}", c.spec.words),
             Argument::Point(p) => format!("{} {}", c.spec.words, geometry.name(p)),
-            Argument::Word(w) => format!("{} {w}", c.spec.words),
+            Argument::Word(_) => format!("{} {}", c.spec.words, c.word().unwrap_or("?")),
         },
     }
 }
@@ -241,8 +241,8 @@ fn parse_one(
                         message: format!("`{}` needs {allowed} after it", spec.words),
                     })?;
                     let chosen_lower = chosen.to_ascii_lowercase();
-                    let found = choices.iter().find(|c| **c == chosen_lower);
-                    Argument::Word(found.copied().ok_or_else(|| NotationError {
+                    let found = choices.iter().position(|c| *c == chosen_lower);
+                    Argument::Word(found.and_then(|i| u8::try_from(i).ok()).ok_or_else(|| NotationError {
                         column: col,
                         word: chosen.to_string(),
                         message: format!(

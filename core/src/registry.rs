@@ -565,7 +565,6 @@ macro_rules! component {
 
             $crate::inventory::submit! {
                 $crate::registry::Registration {
-                    kind: $crate::rules::ComponentKind::$kind,
                     id: $id,
                     raw_docs: concat!($($doc, "\n"),*),
                     params_schema,

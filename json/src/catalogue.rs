@@ -63,7 +63,7 @@ impl Listing {
             .into_iter()
             .flat_map(|kind| registry.of_kind(kind))
             .map(|r| ComponentEntry {
-                section: r.kind.section().to_string(),
+                section: r.kind().section().to_string(),
                 id: r.id.to_string(),
                 summary: r.summary(),
             })
@@ -245,8 +245,8 @@ impl ComponentDoc {
     /// The documentation of the component `r` registers.
     pub fn of(r: &Registration) -> ComponentDoc {
         ComponentDoc {
-            section: r.kind.section().to_string(),
-            trait_name: r.kind.trait_name().to_string(),
+            section: r.kind().section().to_string(),
+            trait_name: r.kind().trait_name().to_string(),
             id: r.id.to_string(),
             docs: r.docs(),
             location: r.location(),

@@ -8,7 +8,7 @@ use tengen_core::analysis::area_count;
 use tengen_core::rules::ScoreSheet;
 use tengen_core::text::{describe_result, short_result};
 use tengen_core::{
-    Action, Colour, DeclarationKind, EndReason, Game, GameResult, Geometry, Phase, PointSet, Role,
+    Action, Colour, EndReason, Game, GameResult, Geometry, Phase, PointSet, Role,
     Rules, Seat, ToAct,
 };
 
@@ -138,8 +138,11 @@ pub struct MoveForm {
 pub struct DeclarationForm {
     /// Who declared it.
     pub seat: Seat,
-    /// What it is for.
-    pub declaration: DeclarationKind,
+    /// The action that declared it: its JSON form's `type`
+    /// (`declare-handicap`, ...).
+    pub action: String,
+    /// The action's words in the move notation (`declare handicap`).
+    pub words: String,
     /// The number.
     pub value: u32,
 }
@@ -377,7 +380,8 @@ impl GameStateForm {
                 .iter()
                 .map(|(seat, d)| DeclarationForm {
                     seat: *seat,
-                    declaration: d.kind,
+                    action: d.action.name.to_owned(),
+                    words: d.action.words.to_owned(),
                     value: d.value,
                 })
                 .collect(),

@@ -6,7 +6,7 @@ use crate::result::{colour_letter, format_number, result_text};
 use crate::viewer::ViewerBoard;
 use std::collections::{BTreeMap, BTreeSet};
 use tengen_core::notation::format_action;
-use tengen_core::{Action, BySeat, ComponentKind, DeclarationKind, Game, Phase, Point, Seat};
+use tengen_core::{Action, Argument, BySeat, Choosing, ComponentKind, Game, Phase, Point, Seat};
 
 /// What a record says besides the game itself.
 #[derive(Clone, Debug, Default)]
@@ -55,8 +55,7 @@ pub fn write_sgf(game: &Game, info: &GameInfo) -> String {
     let mut i = 0;
     while i < move_of.len() {
         let action = record[i].1;
-        let special = matches!(action, Action::Declare(d) if d.kind == DeclarationKind::SpecialTurn && d.value > 0)
-            && replay.state().phase() == Phase::Play;
+        let special = opens_run(action) && replay.state().phase() == Phase::Play;
         let end = if special {
             (i..move_of.len())
                 .take_while(|&j| move_of[j] == move_of[i])
@@ -81,30 +80,15 @@ pub fn write_sgf(game: &Game, info: &GameInfo) -> String {
                 && replay.state().seat_of_colour(colour) == first.0
                 && matches!(first.1, Action::Place(_) | Action::Pass);
             if special && k == 0 {
-                // The payments that stand: a special turn called off
-                // (`declare special-turn 0`) puts its stones back.
-                let mut paid: Vec<String> = Vec::new();
-                for &(_, a) in &record[i..end] {
-                    match a {
-                        Action::Pay(p) => {
-                            let point = sgf_point(geometry, p);
-                            if !paid.contains(&point) {
-                                paid.push(point);
-                            }
-                        }
-                        Action::Declare(d)
-                            if d.kind == DeclarationKind::SpecialTurn && d.value == 0 =>
-                        {
-                            paid.clear();
-                        }
-                        _ => {}
-                    }
-                }
+                let removed = removed_by_components(&replay, &record[i..end]);
                 let places = record[i..end]
                     .iter()
                     .any(|(_, a)| matches!(a, Action::Place(_)));
-                if places && !paid.is_empty() {
-                    node.push(Property::new("AE", paid));
+                if places && !removed.is_empty() {
+                    node.push(Property::new(
+                        "AE",
+                        removed.into_iter().map(|p| sgf_point(geometry, p)),
+                    ));
                 }
             }
             // The move property a viewer plays, where there is one.
@@ -198,6 +182,49 @@ pub fn write_sgf(game: &Game, info: &GameInfo) -> String {
     write_tree(&nodes)
 }
 
+/// Whether `action` opens a run of actions within its move (a special
+/// turn), which is written as one move: a component's action its
+/// declaration says opens a run, with a number other than the one that
+/// calls it off.
+fn opens_run(action: Action) -> bool {
+    match action {
+        Action::Component(c) => match c.spec.choosing {
+            Choosing::OpensRun { cancel } => c.argument != Argument::Number(cancel),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The stones the component actions of a run (`actions`, played from
+/// `start`) take off the board and do not put back, in the order taken:
+/// a special turn's payments, written as `AE` before its placements. A
+/// run called off puts its stones back, and they are not written.
+fn removed_by_components(start: &Game, actions: &[(Seat, Action)]) -> Vec<Point> {
+    let mut trial = start.clone();
+    let mut removed: Vec<Point> = Vec::new();
+    for &(seat, action) in actions {
+        if !matches!(action, Action::Component(_)) {
+            let _ = trial.apply(seat, action);
+            continue;
+        }
+        let before: Vec<(Point, tengen_core::Colour)> = trial.board().stones().collect();
+        if trial.apply(seat, action).is_err() {
+            continue;
+        }
+        for &(p, _) in &before {
+            if trial.board().get(p).is_none() && !removed.contains(&p) {
+                removed.push(p);
+            }
+        }
+        // Stones put back (a run called off) are no longer removed.
+        removed.retain(|&p| {
+            trial.board().get(p).is_none() || before.iter().any(|&(q, _)| q == p)
+        });
+    }
+    removed
+}
+
 /// The nodes a run of actions is written as. Outside a special turn, one
 /// node each. A special turn: a first node with the declaration and what
 /// comes before the first placement (its payments' `AE` are added to it),
@@ -247,17 +274,7 @@ fn root(game: &Game, start: &Game, info: &GameInfo) -> NodeProps {
     if let Some(komi) = scorer.get("komi").and_then(|k| k.as_f64()) {
         node.push(Property::one("KM", format_number(komi)));
     }
-    let opening = ruleset.section(ComponentKind::Opening);
-    let handicap = if opening.kind.contains("handicap") {
-        opening.params.get("stones").and_then(|s| s.as_u64())
-    } else {
-        None
-    }
-    .or_else(|| {
-        game.state()
-            .declared(DeclarationKind::Handicap)
-            .map(|(_, n)| u64::from(n))
-    });
+    let handicap = rules.opening.handicap(game.state());
     if let Some(n) = handicap.filter(|&n| n >= 2) {
         node.push(Property::one("HA", n.to_string()));
     }

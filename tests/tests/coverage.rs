@@ -45,8 +45,8 @@ fn every_registered_component_is_played_by_a_scenario() {
     let unplayed: Vec<String> = registry
         .all()
         .iter()
-        .filter(|r| !used.contains(&(r.kind, r.id.to_string())))
-        .map(|r| format!("{} `{}` ({})", r.kind, r.id, r.file))
+        .filter(|r| !used.contains(&(r.kind(), r.id.to_string())))
+        .map(|r| format!("{} `{}` ({})", r.kind(), r.id, r.file))
         .collect();
     assert!(
         unplayed.is_empty(),

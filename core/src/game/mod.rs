@@ -582,7 +582,7 @@ impl Game {
                 true
             }
             (ArgumentKind::Number { min, max, .. }, Argument::Number(n)) => (min..=max).contains(&n),
-            (ArgumentKind::Word { choices, .. }, Argument::Word(w)) => choices.contains(&w),
+            (ArgumentKind::Word { choices, .. }, Argument::Word(i)) => usize::from(i) < choices.len(),
             _ => false,
         };
         if fits {

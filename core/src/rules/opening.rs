@@ -24,4 +24,11 @@ pub trait Opening: Component {
         let _ = state;
         None
     }
+
+    /// The handicap the game is played with, for records (SGF's `HA`):
+    /// the handicap stones set up, or the handicap declared, once known.
+    fn handicap(&self, state: &GameState) -> Option<u32> {
+        let _ = state;
+        None
+    }
 }

@@ -19,11 +19,12 @@ use tengen_core::{Game, Refusal, Rules, Seat, ToAct};
 /// The most playouts a choice may be asked to spend.
 pub const MAX_PLAYOUTS: u64 = tengen_ai::MAX_PLAYOUTS;
 
-/// The most nodes a held game's search tree keeps: 524,288 nodes of
-/// 40 bytes, 20 MiB, so a program holding many games holds a bounded
-/// amount of search (a 19x19 search fills it after some 25,000
-/// playouts; beyond that its playouts still count, the tree stops growing).
-pub const GAME_MAX_NODES: usize = 1 << 19;
+/// The most nodes a held game's search tree keeps: as many as fit in
+/// 20 MiB (436,906 nodes of 48 bytes), so a program holding many games
+/// holds a bounded amount of search (a 19x19 search fills it after some
+/// 20,000 playouts; beyond that its playouts still count, the tree stops
+/// growing).
+pub const GAME_MAX_NODES: usize = (20 << 20) / tengen_ai::NODE_BYTES;
 
 // The bound is the 20 MiB its documentation promises.
 const _: () = assert!(GAME_MAX_NODES * tengen_ai::NODE_BYTES <= 20 << 20);

@@ -17,7 +17,7 @@ pub(crate) fn run(name: &str, format: Format) -> Result<(), Failure> {
     let components: Vec<&Registration> = registry
         .with_id(id)
         .into_iter()
-        .filter(|r| kind_filter.is_none_or(|k| r.kind == k))
+        .filter(|r| kind_filter.is_none_or(|k| r.kind() == k))
         .collect();
     let is_bundled = library.bundled().iter().any(|b| b.id == name);
     let is_file = std::path::Path::new(name).is_file();
@@ -124,8 +124,8 @@ fn print_ruleset(r: &ResolvedRuleset) {
 }
 
 fn print_component(r: &Registration) {
-    outln!("{} `{}` ({})", r.kind.trait_name(), r.id, r.location());
-    outln!("Use it with: [{}] kind = \"{}\"\n", r.kind.section(), r.id);
+    outln!("{} `{}` ({})", r.kind().trait_name(), r.id, r.location());
+    outln!("Use it with: [{}] kind = \"{}\"\n", r.kind().section(), r.id);
     outln!("{}", r.docs());
     let params = r.params();
     if params.is_empty() {

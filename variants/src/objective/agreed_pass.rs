@@ -3,7 +3,7 @@
 
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tengen_core::game::{Ctx, EndReason, GameResult, GameState, MoveSummary, Phase, Refusal};
+use tengen_core::game::{Ctx, GameState, MoveSummary, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::{ComponentState, Fact};
 use tengen_core::{Action, Component, ComponentKind, Event, Objective, Point, PointSet, Seat};
@@ -166,9 +166,6 @@ impl Component for AgreedPass {
     }
 
     fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
-        if self.resignation && state.phase() != Phase::Over {
-            out.push(Action::Resign);
-        }
         if state.phase() == Phase::Play
             && state.current_move().seat == seat
             && !AgreedPass::protocol(state).marking_over
@@ -190,17 +187,6 @@ impl Component for AgreedPass {
         action: Action,
     ) -> Option<Result<(), Refusal>> {
         match action {
-            Action::Resign if self.resignation => {
-                ctx.finish(GameResult::win(
-                    seat.other(),
-                    EndReason::Resignation { seat },
-                ));
-                Some(Ok(()))
-            }
-            Action::Resign => Some(Err(Refusal::rule(
-                "no-resignation",
-                "resignation is not part of this ruleset",
-            ))),
             Action::Mark(p) | Action::Unmark(p) if ctx.state().phase() == Phase::Play => {
                 if AgreedPass::protocol(ctx.state()).marking_over {
                     return Some(Err(Refusal::rule(
@@ -291,6 +277,10 @@ impl Component for AgreedPass {
 }
 
 impl Objective for AgreedPass {
+    fn resignation_allowed(&self) -> bool {
+        self.resignation
+    }
+
     fn passing_allowed(&self) -> bool {
         true
     }

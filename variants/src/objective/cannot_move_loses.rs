@@ -2,9 +2,8 @@
 
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tengen_core::game::{Ctx, EndReason, GameResult, GameState, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
-use tengen_core::{Action, Component, Objective, Seat};
+use tengen_core::{Component, Objective};
 
 tengen_core::component! {
     /// The players keep placing stones, with no passing and no counting:
@@ -46,41 +45,17 @@ impl FromParams for CannotMoveLoses {
 }
 
 impl Component for CannotMoveLoses {
-    /// Only resignation, and the objective's own questions.
+    /// No hooks: only the objective's own questions.
     fn hooks(&self) -> tengen_core::rules::Hooks {
         tengen_core::rules::Hooks::NONE
-    }
-
-    fn offer_actions(&self, state: &GameState, _: Seat, out: &mut Vec<Action>) {
-        if self.resignation && state.phase() != Phase::Over {
-            out.push(Action::Resign);
-        }
-    }
-
-    fn handle_action(
-        &self,
-        ctx: &mut Ctx<'_>,
-        seat: Seat,
-        action: Action,
-    ) -> Option<Result<(), Refusal>> {
-        match action {
-            Action::Resign if self.resignation => {
-                ctx.finish(GameResult::win(
-                    seat.other(),
-                    EndReason::Resignation { seat },
-                ));
-                Some(Ok(()))
-            }
-            Action::Resign => Some(Err(Refusal::rule(
-                "no-resignation",
-                "resignation is not part of this ruleset",
-            ))),
-            _ => None,
-        }
     }
 }
 
 impl Objective for CannotMoveLoses {
+    fn resignation_allowed(&self) -> bool {
+        self.resignation
+    }
+
     fn passing_allowed(&self) -> bool {
         false
     }

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 use tengen_core::analysis::{LifeRule, no_room_for_life, pass_alive_stones};
-use tengen_core::game::{Ctx, EndReason, GameResult, GameState, MoveSummary, Phase, Refusal};
+use tengen_core::game::{Ctx, EndReason, GameResult, GameState, MoveSummary, Phase};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::{ComponentState, Fact};
 use tengen_core::{Action, Component, Objective, Role, Rules, Seat};
@@ -141,34 +141,6 @@ impl Component for KillAll {
         Some(Box::new(SetupChecked(false)))
     }
 
-    fn offer_actions(&self, state: &GameState, _: Seat, out: &mut Vec<Action>) {
-        if self.resignation && state.phase() != Phase::Over {
-            out.push(Action::Resign);
-        }
-    }
-
-    fn handle_action(
-        &self,
-        ctx: &mut Ctx<'_>,
-        seat: Seat,
-        action: Action,
-    ) -> Option<Result<(), Refusal>> {
-        match action {
-            Action::Resign if self.resignation => {
-                ctx.finish(GameResult::win(
-                    seat.other(),
-                    EndReason::Resignation { seat },
-                ));
-                Some(Ok(()))
-            }
-            Action::Resign => Some(Err(Refusal::rule(
-                "no-resignation",
-                "resignation is not part of this ruleset",
-            ))),
-            _ => None,
-        }
-    }
-
     fn after_action(&self, ctx: &mut Ctx<'_>, _: Seat, _: Action) {
         self.check_setup_once(ctx);
     }
@@ -199,6 +171,10 @@ impl Component for KillAll {
 }
 
 impl Objective for KillAll {
+    fn resignation_allowed(&self) -> bool {
+        self.resignation
+    }
+
     fn passing_allowed(&self) -> bool {
         false
     }

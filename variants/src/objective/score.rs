@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 use tengen_core::game::{
-    Ctx, EndReason, Event, GameResult, GameState, MoveSummary, Phase, Refusal,
+    Ctx, Event, GameState, MoveSummary, Phase, Refusal,
 };
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::{Action, Component, Objective, Point, Seat};
@@ -84,9 +84,6 @@ impl Component for Score {
     }
 
     fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
-        if self.resignation && state.phase() != Phase::Over {
-            out.push(Action::Resign);
-        }
         if state.phase() == Phase::Agreement {
             for p in Score::string_representatives(state) {
                 out.push(if state.marks().contains(p) {
@@ -110,17 +107,6 @@ impl Component for Score {
     ) -> Option<Result<(), Refusal>> {
         let agreeing = ctx.state().phase() == Phase::Agreement;
         match action {
-            Action::Resign if self.resignation => {
-                ctx.finish(GameResult::win(
-                    seat.other(),
-                    EndReason::Resignation { seat },
-                ));
-                Some(Ok(()))
-            }
-            Action::Resign => Some(Err(Refusal::rule(
-                "no-resignation",
-                "resignation is not part of this ruleset",
-            ))),
             Action::Mark(p) if agreeing => Some(ctx.mark_string(seat, p, true)),
             Action::Unmark(p) if agreeing => Some(ctx.mark_string(seat, p, false)),
             Action::Accept if agreeing => {
@@ -160,6 +146,10 @@ impl Component for Score {
 }
 
 impl Objective for Score {
+    fn resignation_allowed(&self) -> bool {
+        self.resignation
+    }
+
     fn passing_allowed(&self) -> bool {
         true
     }

@@ -4,7 +4,29 @@ use crate::scoring::handicap_unit;
 use tengen_core::game::{Ctx, GameState, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::ComponentState;
-use tengen_core::{Action, Component, Declaration, DeclarationKind, Opening, Seat};
+use tengen_core::{
+    Action, ActionSpec, ArgumentKind, Choosing, Component, Declaration, Opening, Seat, Seats,
+};
+
+/// The stronger player's declaration of a handicap (handicap passes, or
+/// Pieboxing's extra Attacker stones).
+pub(crate) static DECLARE_HANDICAP: ActionSpec = ActionSpec {
+    name: "declare-handicap",
+    words: "declare handicap",
+    argument: ArgumentKind::Number {
+        field: "value",
+        min: 0,
+        max: u32::MAX,
+    },
+    summary: "Declare the handicap the rules ask for: the placements given away, or the extra stones owed.",
+    described: "declaring the handicap",
+    uses_opportunity: false,
+    phases: &[Phase::Opening, Phase::Play],
+    seats: Seats::ToAct,
+    // The computer does not know its opponent's strength: it declares
+    // the smallest handicap allowed.
+    choosing: Choosing::ByRule { target: |_| 0 },
+};
 
 tengen_core::component! {
     /// Handicap passes, for players of unequal strength: Player 1 (the
@@ -26,7 +48,7 @@ tengen_core::component! {
     /// is also due (a reverse komi), both come first, in either order, and
     /// the first move is not given away before both are made. A game with
     /// handicap passes is unrated.
-    #[component(Opening, "handicap-passes")]
+    #[component(Opening, "handicap-passes", actions = [DECLARE_HANDICAP])]
     #[derive(Debug)]
     pub struct HandicapPasses {
         most: u32,
@@ -109,12 +131,7 @@ impl Component for HandicapPasses {
 
     fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
         if HandicapPasses::due(state, seat) {
-            out.extend((1..=self.most).map(|value| {
-                Action::Declare(Declaration {
-                    kind: DeclarationKind::Handicap,
-                    value,
-                })
-            }));
+            out.extend((1..=self.most).map(|h| DECLARE_HANDICAP.number(h)));
         }
     }
 
@@ -124,11 +141,7 @@ impl Component for HandicapPasses {
         seat: Seat,
         action: Action,
     ) -> Option<Result<(), Refusal>> {
-        let Action::Declare(Declaration {
-            kind: DeclarationKind::Handicap,
-            value: h,
-        }) = action
-        else {
+        let Some(h) = DECLARE_HANDICAP.number_of(action) else {
             return None;
         };
         if ctx.state().phase() != Phase::Play {
@@ -152,7 +165,7 @@ impl Component for HandicapPasses {
         ctx.declare(
             seat,
             Declaration {
-                kind: DeclarationKind::Handicap,
+                action: &DECLARE_HANDICAP,
                 value: h,
             },
         );
@@ -173,16 +186,12 @@ impl Component for HandicapPasses {
         HandicapPasses::serve(ctx);
     }
 
-    fn required_declaration(&self, state: &GameState, seat: Seat) -> Option<DeclarationKind> {
-        HandicapPasses::due(state, seat).then_some(DeclarationKind::Handicap)
+    fn required_declaration(&self, state: &GameState, seat: Seat) -> Option<&'static ActionSpec> {
+        HandicapPasses::due(state, seat).then_some(&DECLARE_HANDICAP)
     }
 
     fn check_action(&self, state: &GameState, seat: Seat, action: Action) -> Result<(), Refusal> {
-        let uses_opportunity = matches!(
-            action,
-            Action::Place(_) | Action::Pass | Action::PassMove | Action::TakeButton
-        );
-        if uses_opportunity && HandicapPasses::due(state, seat) {
+        if action.uses_opportunity() && HandicapPasses::due(state, seat) {
             return Err(Refusal::rule(
                 "declare-first",
                 format!(
@@ -214,5 +223,9 @@ impl Opening for HandicapPasses {
     fn start(&self, ctx: &mut Ctx<'_>) -> Result<(), Refusal> {
         ctx.begin_play(Seat::One);
         Ok(())
+    }
+
+    fn handicap(&self, state: &GameState) -> Option<u32> {
+        state.declared(&DECLARE_HANDICAP).map(|(_, h)| h)
     }
 }

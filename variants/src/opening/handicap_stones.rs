@@ -2,7 +2,7 @@
 
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tengen_core::game::{Ctx, Refusal};
+use tengen_core::game::{Ctx, GameState, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::{Colour, Geometry, Opening, Point, Seat};
 
@@ -110,6 +110,10 @@ impl Opening for HandicapStones {
         ctx.place_setup_stones(Seat::One, Colour::Black, &self.points)?;
         ctx.begin_play(Seat::Two);
         Ok(())
+    }
+
+    fn handicap(&self, _: &GameState) -> Option<u32> {
+        Some(self.points.len() as u32)
     }
 }
 

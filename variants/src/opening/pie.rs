@@ -1,6 +1,8 @@
 //! The pie setup: one player prepares, the other chooses a side.
 
-use super::setup::{Cap, fix_roles, fix_roles_and_begin, place_setup_stone, setup_points};
+use super::setup::{
+    Cap, claim, claimed, fix_roles, fix_roles_and_begin, place_setup_stone, setup_points,
+};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use tengen_core::game::{Ctx, GameState, Phase, Refusal};
@@ -17,7 +19,7 @@ tengen_core::component! {
     /// (`claim attacker`), and Player 1 defends and moves first, or takes
     /// the Defender side and places the first Defender stone in the same
     /// move (`claim defender, D4`), and the Attacker moves next.
-    #[component(Opening, "pie")]
+    #[component(Opening, "pie", actions = [super::setup::CLAIM])]
     #[derive(Debug)]
     pub struct Pie {
         cap: usize,
@@ -80,7 +82,7 @@ impl Component for Pie {
                 out.push(Action::Pass);
             }
             Stage::Choose => {
-                out.extend([Action::Claim(Role::Attacker), Action::Claim(Role::Defender)])
+                out.extend([claim(Role::Attacker), claim(Role::Defender)])
             }
         }
     }
@@ -94,33 +96,33 @@ impl Component for Pie {
         if ctx.state().phase() != Phase::Opening {
             return None;
         }
-        Some(match (Pie::stage(ctx.state()), action) {
-            (Stage::Prepare, Action::Place(p)) => place_setup_stone(ctx, seat, p).map(|()| {
+        Some(match (Pie::stage(ctx.state()), action, claimed(action)) {
+            (Stage::Prepare, Action::Place(p), _) => place_setup_stone(ctx, seat, p).map(|()| {
                 let state = ctx.my_state::<(Stage, usize)>();
                 state.1 += 1;
                 if state.1 >= self.cap {
                     state.0 = Stage::Choose;
                 }
             }),
-            (Stage::Prepare, Action::Pass | Action::PassMove) => {
+            (Stage::Prepare, Action::Pass | Action::PassMove, _) => {
                 ctx.my_state::<(Stage, usize)>().0 = Stage::Choose;
                 Ok(())
             }
-            (Stage::Prepare, Action::Claim(_)) => Err(Refusal::rule(
+            (Stage::Prepare, _, Some(_)) => Err(Refusal::rule(
                 "prepare-first",
                 "Player 1 prepares the setup (stones, then `pass`); Player 2 then chooses a side",
             )),
-            (Stage::Choose, Action::Claim(Role::Attacker)) => {
+            (Stage::Choose, _, Some(Role::Attacker)) => {
                 fix_roles_and_begin(ctx, seat);
                 Ok(())
             }
-            (Stage::Choose, Action::Claim(Role::Defender)) => {
+            (Stage::Choose, _, Some(Role::Defender)) => {
                 // The Defender takes the first placement, in this same move.
                 fix_roles(ctx, seat.other());
                 ctx.begin_play(seat);
                 Ok(())
             }
-            (Stage::Choose, Action::Place(_) | Action::Pass | Action::PassMove) => {
+            (Stage::Choose, Action::Place(_) | Action::Pass | Action::PassMove, _) => {
                 Err(Refusal::rule(
                     "choose-a-side",
                     "choose a side first: `claim attacker`, or `claim defender` and then the first Defender stone",

@@ -1,6 +1,8 @@
 //! Pieboxing: alternate setup stones until someone claims the Attacker side.
 
-use super::setup::{Cap, fix_roles_and_begin, no_pass_here, place_setup_stone, setup_points};
+use super::setup::{
+    Cap, claim, claimed, fix_roles_and_begin, no_pass_here, place_setup_stone, setup_points,
+};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use tengen_core::game::{Ctx, GameState, Phase, Refusal};
@@ -22,7 +24,7 @@ tengen_core::component! {
     /// claim. Then play begins from the start of the placement sequence,
     /// the Defender taking the first placement. Every position after a
     /// setup stone counts for the repetition rule.
-    #[component(Opening, "pieboxing")]
+    #[component(Opening, "pieboxing", actions = [super::setup::CLAIM])]
     #[derive(Debug)]
     pub struct Pieboxing {
         cap: usize,
@@ -75,16 +77,16 @@ pub(crate) fn alternating_action(
     action: Action,
 ) -> Option<Result<Option<Seat>, Refusal>> {
     Some(match action {
+        _ if claimed(action) == Some(Role::Attacker) => Ok(Some(seat)),
+        _ if claimed(action) == Some(Role::Defender) => Err(Refusal::rule(
+            "claim-attacker",
+            "in Pieboxing a player claims the Attacker side (`claim attacker`); the other player defends",
+        )),
         Action::Place(_) if placed >= cap => Err(Refusal::rule(
             "cap-reached",
             format!("the setup holds its {cap} stones: claim the Attacker side (`claim attacker`)"),
         )),
         Action::Place(p) => place_setup_stone(ctx, seat, p).map(|()| None),
-        Action::Claim(Role::Attacker) => Ok(Some(seat)),
-        Action::Claim(Role::Defender) => Err(Refusal::rule(
-            "claim-attacker",
-            "in Pieboxing a player claims the Attacker side (`claim attacker`); the other player defends",
-        )),
         Action::Pass | Action::PassMove if placed >= cap => Err(no_pass_here(
             "the setup is full, so claim the Attacker side (`claim attacker`)",
         )),
@@ -105,7 +107,7 @@ pub(crate) fn alternating_offers(
     if placed < cap {
         out.extend(setup_points(state.board()).map(Action::Place));
     }
-    out.push(Action::Claim(Role::Attacker));
+    out.push(claim(Role::Attacker));
 }
 
 impl Pieboxing {

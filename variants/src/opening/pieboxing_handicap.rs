@@ -10,7 +10,9 @@ use serde::Deserialize;
 use tengen_core::game::{Ctx, GameState, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::ComponentState;
-use tengen_core::{Action, Component, ComponentKind, Declaration, DeclarationKind, Opening, Seat};
+use super::handicap_passes::DECLARE_HANDICAP;
+use super::setup::{CLAIM, claimed};
+use tengen_core::{Action, Component, ComponentKind, Declaration, Opening, Seat};
 
 tengen_core::component! {
     /// Pieboxing with a handicap (devised by MXHero), for players of unequal
@@ -25,7 +27,7 @@ tengen_core::component! {
     /// (`claim attacker, D4, E5, ...`), beyond the setup's cap; if Player 1
     /// claims it, no extra stones are added. The Defender then moves first.
     /// A game with a handicap is unrated.
-    #[component(Opening, "pieboxing-handicap")]
+    #[component(Opening, "pieboxing-handicap", actions = [DECLARE_HANDICAP, CLAIM])]
     #[derive(Debug)]
     pub struct PieboxingHandicap {
         cap: usize,
@@ -104,10 +106,8 @@ impl PieboxingHandicap {
         action: Action,
     ) -> Option<Result<(), Refusal>> {
         match action {
-            Action::Declare(Declaration {
-                kind: DeclarationKind::Handicap,
-                value: h,
-            }) => {
+            _ if DECLARE_HANDICAP.is(action) => {
+                let h = DECLARE_HANDICAP.number_of(action)?;
                 if !(1..=self.most).contains(&h) {
                     return Some(Err(Refusal::rule(
                         "out-of-range",
@@ -120,14 +120,16 @@ impl PieboxingHandicap {
                 ctx.declare(
                     seat,
                     Declaration {
-                        kind: DeclarationKind::Handicap,
+                        action: &DECLARE_HANDICAP,
                         value: h,
                     },
                 );
                 ctx.my_state::<(Stage, Placed)>().0 = Stage::Alternate;
                 Some(Ok(()))
             }
-            Action::Place(_) | Action::Claim(_) | Action::Pass | Action::PassMove => {
+            _ if matches!(action, Action::Place(_) | Action::Pass | Action::PassMove)
+                || claimed(action).is_some() =>
+            {
                 Some(Err(Refusal::rule(
                     "declare-first",
                     format!(
@@ -179,7 +181,7 @@ impl Component for PieboxingHandicap {
     /// The handicap, and that a game with one is unrated (both rules texts
     /// say so).
     fn facts(&self, state: &GameState, out: &mut Vec<tengen_core::rules::Fact>) {
-        let value = match state.declared(DeclarationKind::Handicap) {
+        let value = match state.declared(&DECLARE_HANDICAP) {
             None => format!(
                 "Player 1 declares 1 to {} extra Attacker stones first (unrated game)",
                 self.most
@@ -199,12 +201,7 @@ impl Component for PieboxingHandicap {
             return;
         }
         match PieboxingHandicap::stage(state) {
-            Stage::Declare => out.extend((1..=self.most).map(|value| {
-                Action::Declare(Declaration {
-                    kind: DeclarationKind::Handicap,
-                    value,
-                })
-            })),
+            Stage::Declare => out.extend((1..=self.most).map(|h| DECLARE_HANDICAP.number(h))),
             Stage::Alternate => {
                 alternating_offers(state, self.cap, PieboxingHandicap::placed(state), out)
             }
@@ -230,7 +227,7 @@ impl Component for PieboxingHandicap {
                         Ok(Some(attacker)) => {
                             let handicap = ctx
                                 .state()
-                                .declared(DeclarationKind::Handicap)
+                                .declared(&DECLARE_HANDICAP)
                                 .map_or(0, |(_, h)| h);
                             if attacker == Seat::Two && handicap > 0 {
                                 fix_roles(ctx, attacker);
@@ -257,6 +254,10 @@ impl Component for PieboxingHandicap {
 impl Opening for PieboxingHandicap {
     fn start(&self, _: &mut Ctx<'_>) -> Result<(), Refusal> {
         Ok(())
+    }
+
+    fn handicap(&self, state: &GameState) -> Option<u32> {
+        state.declared(&DECLARE_HANDICAP).map(|(_, h)| h)
     }
 
     fn to_act(&self, state: &GameState) -> Option<Seat> {

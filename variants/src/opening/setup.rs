@@ -4,8 +4,41 @@
 
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tengen_core::game::{Ctx, Refusal};
-use tengen_core::{BySeat, Colour, Point, Role, Seat};
+use tengen_core::game::{Ctx, Phase, Refusal};
+use tengen_core::{
+    Action, ActionSpec, ArgumentKind, BySeat, Choosing, Colour, Point, Role, Seat, Seats,
+};
+
+/// Claiming a role of Kill-All Go (the setups that end in a choice of
+/// sides declare it).
+pub(crate) static CLAIM: ActionSpec = ActionSpec {
+    name: "claim",
+    words: "claim",
+    argument: ArgumentKind::Word {
+        field: "role",
+        choices: &["attacker", "defender"],
+    },
+    summary: "Claim a side of Kill-All Go, Attacker or Defender, ending the setup.",
+    described: "claiming a role",
+    uses_opportunity: false,
+    phases: &[Phase::Opening],
+    seats: Seats::ToAct,
+    choosing: Choosing::Weighed,
+};
+
+/// The claim of `role`.
+pub(crate) fn claim(role: Role) -> Action {
+    CLAIM.word(role.name())
+}
+
+/// The role `action` claims, when it is a claim.
+pub(crate) fn claimed(action: Action) -> Option<Role> {
+    match CLAIM.word_of(action)? {
+        "attacker" => Some(Role::Attacker),
+        "defender" => Some(Role::Defender),
+        _ => None,
+    }
+}
 
 /// The largest number of stones a setup stage may hold.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]

@@ -1,11 +1,90 @@
 //! The two-batch setup (Hoctaph's proposal, generalized).
 
-use super::setup::{fix_roles, no_pass_here, place_setup_stone, setup_points};
+use super::setup::{CLAIM, claim, claimed, fix_roles, no_pass_here, place_setup_stone, setup_points};
 use tengen_core::game::{Ctx, GameState, Phase, Refusal};
 use tengen_core::rules::ComponentState;
 use tengen_core::{
-    Action, Component, ComponentKind, Declaration, DeclarationKind, Opening, Role, Seat,
+    Action, ActionSpec, ArgumentKind, Choosing, Component, ComponentKind, Declaration, Opening,
+    Role, Seat, Seats,
 };
+
+/// Player 1's declaration of the first batch's size.
+pub(crate) static DECLARE_BATCH_A: ActionSpec = ActionSpec {
+    name: "declare-batch-a",
+    words: "declare batch-a",
+    argument: ArgumentKind::Number {
+        field: "value",
+        min: 0,
+        max: u32::MAX,
+    },
+    summary: "Declare the size of batch A of the two-batch setup.",
+    described: "declaring the size of batch A",
+    uses_opportunity: false,
+    phases: &[Phase::Opening],
+    seats: Seats::ToAct,
+    // The sizes the setup's authors suggest: an eighth of the points.
+    choosing: Choosing::ByRule {
+        target: |points| (points / 8).max(1) as u32,
+    },
+};
+
+/// Player 1's declaration of the second batch's size.
+pub(crate) static DECLARE_BATCH_B: ActionSpec = ActionSpec {
+    name: "declare-batch-b",
+    words: "declare batch-b",
+    argument: ArgumentKind::Number {
+        field: "value",
+        min: 0,
+        max: u32::MAX,
+    },
+    summary: "Declare the size of batch B of the two-batch setup.",
+    described: "declaring the size of batch B",
+    uses_opportunity: false,
+    phases: &[Phase::Opening],
+    seats: Seats::ToAct,
+    // The sizes the setup's authors suggest: a sixteenth of the points.
+    choosing: Choosing::ByRule {
+        target: |points| (points / 16).max(1) as u32,
+    },
+};
+
+/// One of the two batches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Batch {
+    A,
+    B,
+}
+
+impl Batch {
+    /// The action declaring its size.
+    fn declaring(self) -> &'static ActionSpec {
+        match self {
+            Batch::A => &DECLARE_BATCH_A,
+            Batch::B => &DECLARE_BATCH_B,
+        }
+    }
+
+    fn other(self) -> Batch {
+        match self {
+            Batch::A => Batch::B,
+            Batch::B => Batch::A,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Batch::A => "batch A",
+            Batch::B => "batch B",
+        }
+    }
+
+    /// The batch whose size `action` declares, and the size.
+    fn declared_by(action: Action) -> Option<(Batch, u32)> {
+        [Batch::A, Batch::B]
+            .into_iter()
+            .find_map(|batch| Some((batch, batch.declaring().number_of(action)?)))
+    }
+}
 
 tengen_core::component! {
     /// The two-batch setup (Hoctaph's proposal for 9x9, generalized to every
@@ -21,7 +100,7 @@ tengen_core::component! {
     /// (`claim defender`), the Attacker (who placed batch A) places batch
     /// B next. Every batch stone is the Attacker's. The Defender then
     /// makes the first move.
-    #[component(Opening, "two-batch")]
+    #[component(Opening, "two-batch", actions = [DECLARE_BATCH_A, DECLARE_BATCH_B, CLAIM])]
     #[derive(Debug)]
     pub struct TwoBatch {
         points: usize,
@@ -55,8 +134,8 @@ impl TwoBatch {
             .unwrap_or(Stage::Sizes)
     }
 
-    fn size(state: &GameState, kind: DeclarationKind) -> Option<u32> {
-        state.declared(kind).map(|(_, v)| v)
+    fn size(state: &GameState, batch: Batch) -> Option<u32> {
+        state.declared(batch.declaring()).map(|(_, v)| v)
     }
 
     /// Whether some size of the other batch fits `size` (the restrictions
@@ -88,13 +167,13 @@ impl TwoBatch {
         broken
     }
 
-    fn declare(&self, ctx: &mut Ctx<'_>, seat: Seat, d: Declaration) -> Result<(), Refusal> {
-        let (other_kind, name) = match d.kind {
-            DeclarationKind::BatchA => (DeclarationKind::BatchB, "batch A"),
-            DeclarationKind::BatchB => (DeclarationKind::BatchA, "batch B"),
-            _ => unreachable!("only batch sizes come here"),
+    fn declare(&self, ctx: &mut Ctx<'_>, seat: Seat, batch: Batch, value: u32) -> Result<(), Refusal> {
+        let name = batch.name();
+        let d = Declaration {
+            action: batch.declaring(),
+            value,
         };
-        if TwoBatch::size(ctx.state(), d.kind).is_some() {
+        if TwoBatch::size(ctx.state(), batch).is_some() {
             return Err(Refusal::rule(
                 "already-declared",
                 format!("the size of {name} is declared already"),
@@ -117,8 +196,8 @@ impl TwoBatch {
                 ),
             ));
         }
-        if let Some(other) = TwoBatch::size(ctx.state(), other_kind) {
-            let (a, b) = if d.kind == DeclarationKind::BatchA {
+        if let Some(other) = TwoBatch::size(ctx.state(), batch.other()) {
+            let (a, b) = if batch == Batch::A {
                 (d.value, other)
             } else {
                 (other, d.value)
@@ -190,12 +269,9 @@ impl Component for TwoBatch {
         match TwoBatch::stage(state) {
             Stage::Sizes => {
                 let most = self.points.saturating_sub(2) as u32;
-                let a = TwoBatch::size(state, DeclarationKind::BatchA);
-                let b = TwoBatch::size(state, DeclarationKind::BatchB);
-                for (kind, own, other) in [
-                    (DeclarationKind::BatchA, a, b),
-                    (DeclarationKind::BatchB, b, a),
-                ] {
+                let a = TwoBatch::size(state, Batch::A);
+                let b = TwoBatch::size(state, Batch::B);
+                for (batch, own, other) in [(Batch::A, a, b), (Batch::B, b, a)] {
                     if own.is_some() {
                         continue;
                     }
@@ -205,7 +281,7 @@ impl Component for TwoBatch {
                             None => self.has_partner(value),
                         };
                         if fits {
-                            out.push(Action::Declare(Declaration { kind, value }));
+                            out.push(batch.declaring().number(value));
                         }
                     }
                 }
@@ -218,7 +294,7 @@ impl Component for TwoBatch {
                 out.extend(setup_points(state.board()).map(Action::Place))
             }
             Stage::Role { .. } => {
-                out.extend([Action::Claim(Role::Attacker), Action::Claim(Role::Defender)])
+                out.extend([claim(Role::Attacker), claim(Role::Defender)])
             }
         }
     }
@@ -233,21 +309,24 @@ impl Component for TwoBatch {
             return None;
         }
         let stage = TwoBatch::stage(ctx.state());
+        let size = Batch::declared_by(action);
+        let role = claimed(action);
+        let setup_step = size.is_some() || role.is_some();
         Some(match (stage, action) {
-            (Stage::Sizes, Action::Declare(d))
-                if matches!(d.kind, DeclarationKind::BatchA | DeclarationKind::BatchB) =>
-            {
-                self.declare(ctx, seat, d)
+            (Stage::Sizes, _) if size.is_some() => {
+                let (batch, value) = size?;
+                self.declare(ctx, seat, batch, value)
             }
-            (
-                Stage::Sizes,
-                Action::Place(_) | Action::Claim(_) | Action::Pass | Action::PassMove,
-            ) => Err(Refusal::rule(
+            (Stage::Sizes, _) if role.is_some() => Err(Refusal::rule(
+                "declare-first",
+                "Player 1 first declares both batch sizes: `declare batch-a A, declare batch-b B`",
+            )),
+            (Stage::Sizes, Action::Place(_) | Action::Pass | Action::PassMove) => Err(Refusal::rule(
                 "declare-first",
                 "Player 1 first declares both batch sizes: `declare batch-a A, declare batch-b B`",
             )),
             (Stage::ChoosePlacer, Action::Pass | Action::PassMove) => {
-                let a = TwoBatch::size(ctx.state(), DeclarationKind::BatchA).unwrap_or(1);
+                let a = TwoBatch::size(ctx.state(), Batch::A).unwrap_or(1);
                 *ctx.my_state::<Stage>() = Stage::BatchA {
                     seat: seat.other(),
                     left: a,
@@ -255,7 +334,7 @@ impl Component for TwoBatch {
                 Ok(())
             }
             (Stage::ChoosePlacer, Action::Place(p)) => {
-                let a = TwoBatch::size(ctx.state(), DeclarationKind::BatchA).unwrap_or(1);
+                let a = TwoBatch::size(ctx.state(), Batch::A).unwrap_or(1);
                 self.batch_stone(ctx, seat, p, Stage::BatchA { seat, left: a })
             }
             (Stage::BatchA { .. } | Stage::BatchB { .. }, Action::Place(p)) => {
@@ -267,15 +346,15 @@ impl Component for TwoBatch {
             ) => Err(no_pass_here(&format!(
                 "place the {left} batch stone(s) still owed"
             ))),
-            (Stage::Role { .. }, Action::Claim(Role::Attacker)) => {
+            (Stage::Role { .. }, _) if role == Some(Role::Attacker) => {
                 fix_roles(ctx, seat);
-                let b = TwoBatch::size(ctx.state(), DeclarationKind::BatchB).unwrap_or(1);
+                let b = TwoBatch::size(ctx.state(), Batch::B).unwrap_or(1);
                 *ctx.my_state::<Stage>() = Stage::BatchB { seat, left: b };
                 Ok(())
             }
-            (Stage::Role { .. }, Action::Claim(Role::Defender)) => {
+            (Stage::Role { .. }, _) if role == Some(Role::Defender) => {
                 fix_roles(ctx, seat.other());
-                let b = TwoBatch::size(ctx.state(), DeclarationKind::BatchB).unwrap_or(1);
+                let b = TwoBatch::size(ctx.state(), Batch::B).unwrap_or(1);
                 *ctx.my_state::<Stage>() = Stage::BatchB {
                     seat: seat.other(),
                     left: b,
@@ -288,14 +367,11 @@ impl Component for TwoBatch {
                     "choose a side first: `claim attacker` (then place batch B) or `claim defender`",
                 ))
             }
-            (
-                Stage::BatchA { left, .. } | Stage::BatchB { left, .. },
-                Action::Declare(_) | Action::Claim(_),
-            ) => Err(Refusal::rule(
+            (Stage::BatchA { left, .. } | Stage::BatchB { left, .. }, _) if setup_step => Err(Refusal::rule(
                 "batch-owed",
                 format!("place the {left} batch stone(s) still owed first"),
             )),
-            (_, Action::Declare(_) | Action::Claim(_)) => Err(Refusal::rule(
+            _ if setup_step => Err(Refusal::rule(
                 "not-now",
                 "the batch sizes are declared already: the setup goes on with the batches and the choice of sides",
             )),

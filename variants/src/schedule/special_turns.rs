@@ -6,7 +6,8 @@ use tengen_core::game::{Ctx, GameState, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::{ComponentState, Fact, Slot};
 use tengen_core::{
-    Action, Component, ComponentKind, Declaration, DeclarationKind, Point, Schedule, Seat,
+    Action, ActionSpec, ArgumentKind, Choosing, Component, ComponentKind, Declaration, Point,
+    Schedule, Seat, Seats,
 };
 
 tengen_core::component! {
@@ -33,13 +34,44 @@ tengen_core::component! {
     /// once, opposing strings without liberties are captured, then the turn
     /// is refused if any of the mover's strings has none), which for an
     /// ordinary turn is ordinary capture and the refusal of suicide.
-    #[component(Schedule, "special-turns")]
+    #[component(Schedule, "special-turns", actions = [DECLARE_SPECIAL_TURN, PAY])]
     #[derive(Debug)]
     pub struct SpecialTurns {
         minimum: u32,
         power: u32,
     }
 }
+
+/// Beginning a special turn of n stones (or, with 0, calling off the one
+/// in progress).
+pub(crate) static DECLARE_SPECIAL_TURN: ActionSpec = ActionSpec {
+    name: "declare-special-turn",
+    words: "declare special-turn",
+    argument: ArgumentKind::Number {
+        field: "value",
+        min: 0,
+        max: u32::MAX,
+    },
+    summary: "Begin a special turn of n stones, paid for with your own stones before they are placed; 0 calls off the special turn in progress.",
+    described: "declaring a special turn",
+    uses_opportunity: false,
+    phases: &[Phase::Play],
+    seats: Seats::ToAct,
+    choosing: Choosing::OpensRun { cancel: 0 },
+};
+
+/// Paying for a special turn with one of one's own stones.
+pub(crate) static PAY: ActionSpec = ActionSpec {
+    name: "pay",
+    words: "pay",
+    argument: ArgumentKind::Point { field: "point" },
+    summary: "Remove one of your own stones as payment for the special turn in progress.",
+    described: "a payment",
+    uses_opportunity: false,
+    phases: &[Phase::Play],
+    seats: Seats::ToAct,
+    choosing: Choosing::Searched,
+};
 
 /// Parameters of [`SpecialTurns`].
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -146,7 +178,7 @@ impl SpecialTurns {
         };
         ctx.take_back_placements();
         for &p in &turn.paid {
-            ctx.return_payment(seat, p);
+            ctx.restore_own_stone(seat, p);
         }
         *ctx.my_state::<Option<SpecialTurn>>() = None;
         ctx.emit(tengen_core::Event::Note {
@@ -196,7 +228,7 @@ impl SpecialTurns {
         ctx.declare(
             seat,
             Declaration {
-                kind: DeclarationKind::SpecialTurn,
+                action: &DECLARE_SPECIAL_TURN,
                 value: n,
             },
         );
@@ -227,7 +259,7 @@ impl SpecialTurns {
                 ),
             ));
         }
-        ctx.pay_with_stone(seat, point)?;
+        ctx.remove_own_stone(seat, point, "a payment")?;
         if let Some(turn) = ctx.my_state::<Option<SpecialTurn>>() {
             turn.paid.push(point);
         }
@@ -248,18 +280,10 @@ impl Component for SpecialTurns {
     fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
         if SpecialTurns::at_turn_start(state, seat) {
             let largest = self.largest(state, seat);
-            out.extend((self.minimum..=largest).map(|value| {
-                Action::Declare(Declaration {
-                    kind: DeclarationKind::SpecialTurn,
-                    value,
-                })
-            }));
+            out.extend((self.minimum..=largest).map(|n| DECLARE_SPECIAL_TURN.number(n)));
         }
         if SpecialTurns::turn(state).is_some() && state.current_move().seat == seat {
-            out.push(Action::Declare(Declaration {
-                kind: DeclarationKind::SpecialTurn,
-                value: 0,
-            }));
+            out.push(DECLARE_SPECIAL_TURN.number(0));
         }
         if let Some(turn) = SpecialTurns::turn(state)
             && state.current_move().seat == seat
@@ -271,7 +295,7 @@ impl Component for SpecialTurns {
                     .board()
                     .stones()
                     .filter(|&(_, c)| c == colour)
-                    .map(|(p, _)| Action::Pay(p)),
+                    .map(|(p, _)| PAY.at(p)),
             );
         }
     }
@@ -285,18 +309,13 @@ impl Component for SpecialTurns {
         if ctx.state().phase() != Phase::Play {
             return None;
         }
-        match action {
-            Action::Declare(Declaration {
-                kind: DeclarationKind::SpecialTurn,
-                value: 0,
-            }) => Some(SpecialTurns::cancel(ctx, seat)),
-            Action::Declare(Declaration {
-                kind: DeclarationKind::SpecialTurn,
-                value,
-            }) => Some(self.declare(ctx, seat, value)),
-            Action::Pay(point) => Some(self.pay(ctx, seat, point)),
-            _ => None,
+        if let Some(n) = DECLARE_SPECIAL_TURN.number_of(action) {
+            return Some(match n {
+                0 => SpecialTurns::cancel(ctx, seat),
+                n => self.declare(ctx, seat, n),
+            });
         }
+        PAY.point_of(action).map(|point| self.pay(ctx, seat, point))
     }
 
     fn check_action(&self, state: &GameState, _: Seat, action: Action) -> Result<(), Refusal> {

@@ -8,7 +8,8 @@ use tengen_core::game::{Ctx, Event, GameState, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::{Bonus, ButtonStatus, ComponentState, Fact, ScoreSheet};
 use tengen_core::{
-    Action, ByColour, Colour, Component, ComponentKind, Declaration, DeclarationKind, Scorer, Seat,
+    Action, ActionSpec, ArgumentKind, ByColour, Choosing, Colour, Component, ComponentKind,
+    Declaration, Scorer, Seat, Seats,
 };
 
 tengen_core::component! {
@@ -42,7 +43,7 @@ tengen_core::component! {
     /// and k is added to Player 1's score. Multiples of 7 are the usual
     /// choices, but any whole number in range may be declared. A game with a
     /// reverse komi is unrated.
-    #[component(Scorer, "area")]
+    #[component(Scorer, "area", actions = [TAKE_BUTTON, DECLARE_REVERSE_KOMI])]
     #[derive(Debug)]
     pub struct Area {
         komi: f64,
@@ -51,6 +52,40 @@ tengen_core::component! {
         points: usize,
     }
 }
+
+/// Taking the button: a bonus for whoever takes it first, for one
+/// placement opportunity.
+pub(crate) static TAKE_BUTTON: ActionSpec = ActionSpec {
+    name: "button",
+    words: "button",
+    argument: ArgumentKind::None,
+    summary: "Take the button: a bonus for whoever takes it first; it uses one placement opportunity and is not a pass.",
+    described: "taking the button",
+    uses_opportunity: true,
+    phases: &[Phase::Play],
+    seats: Seats::ToAct,
+    choosing: Choosing::Searched,
+};
+
+/// Player 2's declaration of the reverse komi, before their first
+/// placement.
+pub(crate) static DECLARE_REVERSE_KOMI: ActionSpec = ActionSpec {
+    name: "declare-reverse-komi",
+    words: "declare reverse-komi",
+    argument: ArgumentKind::Number {
+        field: "value",
+        min: 0,
+        max: u32::MAX,
+    },
+    summary: "Declare the reverse komi (Player 2, at the start of their first move): points added to Player 1's score.",
+    described: "declaring the reverse komi",
+    uses_opportunity: false,
+    phases: &[Phase::Play],
+    seats: Seats::ToAct,
+    // The computer does not know its opponent's strength: it declares
+    // the smallest reverse komi allowed.
+    choosing: Choosing::ByRule { target: |_| 0 },
+};
 
 /// Parameters of [`Area`].
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -113,7 +148,7 @@ impl Area {
             && seat == Seat::Two
             && state.phase() == Phase::Play
             && state.current_move().seat == Seat::Two
-            && state.declared(DeclarationKind::ReverseKomi).is_none()
+            && state.declared(&DECLARE_REVERSE_KOMI).is_none()
     }
 
     fn take_button(&self, ctx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
@@ -176,7 +211,7 @@ impl Area {
         ctx.declare(
             seat,
             Declaration {
-                kind: DeclarationKind::ReverseKomi,
+                action: &DECLARE_REVERSE_KOMI,
                 value: k,
             },
         );
@@ -203,19 +238,14 @@ impl Component for Area {
             return;
         }
         if self.reverse_komi_due(state, seat) {
-            out.extend((1..=self.most_reverse_komi()).map(|value| {
-                Action::Declare(Declaration {
-                    kind: DeclarationKind::ReverseKomi,
-                    value,
-                })
-            }));
+            out.extend((1..=self.most_reverse_komi()).map(|k| DECLARE_REVERSE_KOMI.number(k)));
         } else if Area::owner(state).is_none()
             && self
                 .button
                 .value(self.points, self.reverse_komi_of(state))
                 .is_some()
         {
-            out.push(Action::TakeButton);
+            out.push(TAKE_BUTTON.plain());
         }
     }
 
@@ -226,31 +256,28 @@ impl Component for Area {
         action: Action,
     ) -> Option<Result<(), Refusal>> {
         let playing = ctx.state().phase() == Phase::Play;
-        match action {
-            Action::TakeButton if self.button == ButtonRule::None => Some(Err(Refusal::rule(
-                "no-button",
-                "there is no button in this ruleset",
-            ))),
-            Action::TakeButton if playing => Some(self.take_button(ctx, seat)),
-            Action::Declare(Declaration {
-                kind: DeclarationKind::ReverseKomi,
-                value,
-            }) if playing && self.reverse_komi => Some(self.declare_reverse_komi(ctx, seat, value)),
+        if TAKE_BUTTON.is(action) {
+            if self.button == ButtonRule::None {
+                return Some(Err(Refusal::rule(
+                    "no-button",
+                    "there is no button in this ruleset",
+                )));
+            }
+            return playing.then(|| self.take_button(ctx, seat));
+        }
+        match DECLARE_REVERSE_KOMI.number_of(action) {
+            Some(k) if playing && self.reverse_komi => Some(self.declare_reverse_komi(ctx, seat, k)),
             _ => None,
         }
     }
 
-    fn required_declaration(&self, state: &GameState, seat: Seat) -> Option<DeclarationKind> {
+    fn required_declaration(&self, state: &GameState, seat: Seat) -> Option<&'static ActionSpec> {
         self.reverse_komi_due(state, seat)
-            .then_some(DeclarationKind::ReverseKomi)
+            .then_some(&DECLARE_REVERSE_KOMI)
     }
 
     fn check_action(&self, state: &GameState, seat: Seat, action: Action) -> Result<(), Refusal> {
-        let uses_opportunity = matches!(
-            action,
-            Action::Place(_) | Action::Pass | Action::PassMove | Action::TakeButton
-        );
-        if uses_opportunity && self.reverse_komi_due(state, seat) {
+        if action.uses_opportunity() && self.reverse_komi_due(state, seat) {
             return Err(Refusal::rule(
                 "declare-first",
                 format!(

@@ -4,7 +4,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tengen_core::game::GameState;
-use tengen_core::{DeclarationKind, Seat};
+use super::area::DECLARE_REVERSE_KOMI;
+use tengen_core::Seat;
 
 /// Which button the game has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
@@ -36,7 +37,7 @@ impl ReverseKomi {
     /// The reverse komi of a game whose ruleset does (`enabled`) or does
     /// not offer one.
     pub fn of(state: &GameState, enabled: bool) -> ReverseKomi {
-        match (enabled, state.declared(DeclarationKind::ReverseKomi)) {
+        match (enabled, state.declared(&DECLARE_REVERSE_KOMI)) {
             (false, _) => ReverseKomi::Off,
             (true, None) => ReverseKomi::Pending,
             (true, Some((_, k))) => ReverseKomi::Declared(k),
