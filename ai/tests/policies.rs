@@ -3,7 +3,18 @@
 
 use tengen_ai::agreement::judge_dead;
 use tengen_ai::candidates;
-use tengen_core::{Action, Declaration, DeclarationKind, Game, Seat};
+use tengen_core::notation::{format_action, parse_action};
+use tengen_core::{Action, Game, Seat};
+
+/// The action `text` names in the move notation.
+fn act(game: &Game, text: &str) -> Action {
+    parse_action(&game.rules().geometry, text).expect("a well-formed action")
+}
+
+/// `action` in the move notation.
+fn written(game: &Game, action: Action) -> String {
+    format_action(&game.rules().geometry, action)
+}
 
 /// The two-batch setup asks Player 1 for two batch sizes: the player
 /// declares the sizes the setup's authors suggest (an eighth and a
@@ -16,11 +27,10 @@ fn declares_the_suggested_batch_sizes() {
     let mut game = Game::new(rules);
     let mut options = Vec::new();
     candidates(&game, Seat::One, &mut options);
-    let batch = |kind, value| Action::Declare(Declaration { kind, value });
-    assert_eq!(options, vec![batch(DeclarationKind::BatchA, 10)]);
+    assert_eq!(options, vec![act(&game, "declare batch-a 10")]);
     game.apply(Seat::One, options[0]).expect("accepted");
     candidates(&game, Seat::One, &mut options);
-    assert_eq!(options, vec![batch(DeclarationKind::BatchB, 5)]);
+    assert_eq!(options, vec![act(&game, "declare batch-b 5")]);
 }
 
 /// A lone stone inside the opponent's settled area is dead; the walls
@@ -60,9 +70,9 @@ fn judges_lone_stones_in_enemy_areas_dead() {
 /// its opponent's strength.
 #[test]
 fn declares_the_smallest_handicap_and_reverse_komi() {
-    for (option, kind) in [
-        ("handicap", DeclarationKind::Handicap),
-        ("reverse-komi", DeclarationKind::ReverseKomi),
+    for (option, words) in [
+        ("handicap", "declare handicap"),
+        ("reverse-komi", "declare reverse-komi"),
     ] {
         let rules = tengen_variants::library()
             .assemble("thue-morse-go", &["size=11".into(), option.into()])
@@ -70,17 +80,18 @@ fn declares_the_smallest_handicap_and_reverse_komi() {
         // Play on (the first legal placement each time) until someone is
         // to declare: Player 2, at the start of their first move.
         let mut game = Game::new(rules);
-        let declares = |a: &Action| matches!(a, Action::Declare(d) if d.kind == kind);
+        let value_of = |game: &Game, a: &Action| {
+            written(game, *a)
+                .strip_prefix(&format!("{words} "))
+                .and_then(|n| n.parse::<u32>().ok())
+        };
         let (seat, legal) = loop {
             let seat = tengen_ai::next_actor(&game).expect("the game goes on");
             let legal = game.legal_actions(seat);
-            if legal.iter().any(declares) {
+            if legal.iter().any(|a| value_of(&game, a).is_some()) {
                 break (seat, legal);
             }
-            assert!(
-                game.record().len() < 6,
-                "no {kind} to declare with `{option}`"
-            );
+            assert!(game.record().len() < 6, "no `{words}` with `{option}`");
             let place = legal
                 .iter()
                 .copied()
@@ -90,26 +101,17 @@ fn declares_the_smallest_handicap_and_reverse_komi() {
         };
         let smallest = legal
             .iter()
-            .filter_map(|a| match a {
-                Action::Declare(d) if d.kind == kind => Some(d.value),
-                _ => None,
-            })
+            .filter_map(|a| value_of(&game, a))
             .min()
             .expect("a value");
         let mut options = Vec::new();
         candidates(&game, seat, &mut options);
-        let declared: Vec<&Action> = options
+        let declared: Vec<String> = options
             .iter()
-            .filter(|a| matches!(a, Action::Declare(_)))
+            .map(|&a| written(&game, a))
+            .filter(|a| a.starts_with("declare"))
             .collect();
-        assert_eq!(
-            declared,
-            vec![&Action::Declare(Declaration {
-                kind,
-                value: smallest
-            })],
-            "{option}"
-        );
+        assert_eq!(declared, vec![format!("{words} {smallest}")], "{option}");
     }
 }
 
@@ -121,7 +123,6 @@ fn declares_the_smallest_handicap_and_reverse_komi() {
 #[test]
 fn claims_the_attacker_side_before_the_box_is_handed_over() {
     use tengen_ai::{Mcts, Player, SearchConfig};
-    use tengen_core::Role;
     let rules = tengen_variants::library()
         .assemble("kill-all-go", &["size=9".into()])
         .expect("kill-all-go assembles");
@@ -140,6 +141,6 @@ fn claims_the_attacker_side_before_the_box_is_handed_over() {
         ..SearchConfig::default()
     });
     let choice = search.choose(&game, seat).expect("a choice");
-    assert_eq!(choice.action, Action::Claim(Role::Attacker));
+    assert_eq!(written(&game, choice.action), "claim attacker");
     assert!(choice.win_rate.is_some_and(|w| w > 0.5), "{choice:?}");
 }

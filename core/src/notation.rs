@@ -242,13 +242,15 @@ fn parse_one(
                     })?;
                     let chosen_lower = chosen.to_ascii_lowercase();
                     let found = choices.iter().position(|c| *c == chosen_lower);
-                    Argument::Word(found.and_then(|i| u8::try_from(i).ok()).ok_or_else(|| NotationError {
-                        column: col,
-                        word: chosen.to_string(),
-                        message: format!(
-                            "`{chosen}` is not one of the words `{}` takes: write {allowed}",
-                            spec.words
-                        ),
+                    Argument::Word(found.and_then(|i| u8::try_from(i).ok()).ok_or_else(|| {
+                        NotationError {
+                            column: col,
+                            word: chosen.to_string(),
+                            message: format!(
+                                "`{chosen}` is not one of the words `{}` takes: write {allowed}",
+                                spec.words
+                            ),
+                        }
                     })?)
                 }
             };
@@ -310,10 +312,7 @@ fn declared_words(
             Ok(spec)
         }
         None => {
-            let options: Vec<String> = starting
-                .iter()
-                .map(|s| format!("`{}`", s.words))
-                .collect();
+            let options: Vec<String> = starting.iter().map(|s| format!("`{}`", s.words)).collect();
             let (col, given) = words.peek().unwrap_or((column, first));
             let read = if given == first {
                 first.to_string()

@@ -458,7 +458,10 @@ impl Registry {
 
     /// The registrations of one kind, sorted by id.
     pub fn of_kind(&self, kind: ComponentKind) -> impl Iterator<Item = &'static Registration> + '_ {
-        self.entries.iter().copied().filter(move |r| r.kind() == kind)
+        self.entries
+            .iter()
+            .copied()
+            .filter(move |r| r.kind() == kind)
     }
 
     /// The registration of `kind` with `id`.
@@ -507,7 +510,11 @@ impl Registry {
         self.entries
             .iter()
             .copied()
-            .filter(|r| r.actions.iter().any(|a| *a == spec))
+            .filter(|r| {
+                r.actions
+                    .iter()
+                    .any(|a| std::ptr::eq(*a, spec) || *a == spec)
+            })
             .collect()
     }
 }
@@ -619,7 +626,10 @@ mod tests {
     #[test]
     fn a_duplicate_id_names_both_locations() {
         let err = Registry::from_registrations([&A, &B]).unwrap_err();
-        assert_eq!(err.locations(), &["a.rs:1".to_string(), "b.rs:2".to_string()]);
+        assert_eq!(
+            err.locations(),
+            &["a.rs:1".to_string(), "b.rs:2".to_string()]
+        );
         assert_eq!(
             err.to_string(),
             "two topology components are registered with the id `same`: at a.rs:1 and at b.rs:2"

@@ -66,12 +66,22 @@ pub enum CoreForm {
 
 /// The `type` of every core form.
 const CORE_TYPES: &[&str] = &[
-    "place", "pass", "pass-move", "mark", "unmark", "accept", "resume", "resign",
+    "place",
+    "pass",
+    "pass-move",
+    "mark",
+    "unmark",
+    "accept",
+    "resume",
+    "resign",
 ];
 
 /// The registered action named `name`.
 fn registered(name: &str) -> Option<&'static ActionSpec> {
-    registered_actions().iter().copied().find(|a| a.name == name)
+    registered_actions()
+        .iter()
+        .copied()
+        .find(|a| a.name == name)
 }
 
 impl Serialize for ActionForm {
@@ -121,9 +131,10 @@ impl JsonSchema for ActionForm {
                     field,
                     serde_json::json!({"type": "string", "description": "A point, e.g. D4."}),
                 )),
-                ArgumentKind::Word { field, choices } => {
-                    Some((field, serde_json::json!({"type": "string", "enum": choices})))
-                }
+                ArgumentKind::Word { field, choices } => Some((
+                    field,
+                    serde_json::json!({"type": "string", "enum": choices}),
+                )),
             };
             if let Some((field, schema)) = argument {
                 properties.insert(field.into(), schema);
@@ -134,6 +145,26 @@ impl JsonSchema for ActionForm {
                 "type": "object",
                 "properties": properties,
                 "required": required,
+                "additionalProperties": false,
+            }));
+        }
+        // The declaration form of earlier versions, still read.
+        let legacy: Vec<&str> = registered_actions()
+            .iter()
+            .filter(|a| matches!(a.argument, ArgumentKind::Number { .. }))
+            .filter_map(|a| a.name.strip_prefix("declare-"))
+            .collect();
+        if !legacy.is_empty() {
+            forms.push(serde_json::json!({
+                "description": "The declaration form of earlier versions: `{\"type\": \"declare\", \"declaration\": \"handicap\", \"value\": 3}` is read as `{\"type\": \"declare-handicap\", \"value\": 3}`.",
+                "deprecated": true,
+                "type": "object",
+                "properties": {
+                    "type": {"const": "declare"},
+                    "declaration": {"type": "string", "enum": legacy},
+                    "value": {"type": "integer", "minimum": 0},
+                },
+                "required": ["type", "declaration", "value"],
                 "additionalProperties": false,
             }));
         }
@@ -195,6 +226,8 @@ impl ActionForm {
                 "an action is an object such as {{\"type\": \"place\", \"point\": \"D4\"}}, not {value}"
             ));
         };
+        let mut object = object;
+        legacy_declaration(&mut object);
         let Some(kind) = object.get("type") else {
             return Err("missing field `type`".into());
         };
@@ -369,7 +402,9 @@ impl ActionForm {
                     (ArgumentKind::Number { .. }, Some(v)) => Argument::Number(
                         v.as_u64()
                             .and_then(|n| u32::try_from(n).ok())
-                            .ok_or_else(|| error(format!("`{v}` is not a number a `{name}` action takes")))?,
+                            .ok_or_else(|| {
+                                error(format!("`{v}` is not a number a `{name}` action takes"))
+                            })?,
                     ),
                     (ArgumentKind::Point { .. }, Some(v)) => {
                         Argument::Point(point(v.as_str().unwrap_or_default())?)
@@ -388,6 +423,24 @@ impl ActionForm {
                 spec.with(argument)
             }
         })
+    }
+}
+
+/// Reads the declaration form of earlier versions,
+/// `{"type": "declare", "declaration": "handicap", "value": 3}`, as the
+/// action it names, `{"type": "declare-handicap", "value": 3}`, so that
+/// programs written for it keep working.
+fn legacy_declaration(object: &mut serde_json::Map<String, serde_json::Value>) {
+    if object.get("type").and_then(|t| t.as_str()) != Some("declare") {
+        return;
+    }
+    let Some(declaration) = object.get("declaration").and_then(|d| d.as_str()) else {
+        return;
+    };
+    let name = format!("declare-{declaration}");
+    if registered(&name).is_some() {
+        object.remove("declaration");
+        object.insert("type".into(), name.into());
     }
 }
 

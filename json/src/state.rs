@@ -8,8 +8,8 @@ use tengen_core::analysis::area_count;
 use tengen_core::rules::ScoreSheet;
 use tengen_core::text::{describe_result, short_result};
 use tengen_core::{
-    Action, Colour, EndReason, Game, GameResult, Geometry, Phase, PointSet, Role,
-    Rules, Seat, ToAct,
+    Action, Colour, EndReason, Game, GameResult, Geometry, Phase, PointSet, Role, Rules, Seat,
+    ToAct,
 };
 
 /// How many upcoming placements a state lists (the tracker of Thue-Morse

@@ -218,9 +218,7 @@ fn removed_by_components(start: &Game, actions: &[(Seat, Action)]) -> Vec<Point>
             }
         }
         // Stones put back (a run called off) are no longer removed.
-        removed.retain(|&p| {
-            trial.board().get(p).is_none() || before.iter().any(|&(q, _)| q == p)
-        });
+        removed.retain(|&p| trial.board().get(p).is_none() || before.iter().any(|&(q, _)| q == p));
     }
     removed
 }

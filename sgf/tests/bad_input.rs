@@ -130,7 +130,7 @@ fn an_illegal_move_stops_with_the_node_and_the_rule() {
     // A private action that does not parse, or names no seat.
     assert_eq!(
         message("(;GM[1]SZ[9]TGR[go]TGO[size=9]\n;TGA[P1: jump])"),
-        "2:1: node 1 of the main line: TGA[P1: jump]: `jump` is neither a point nor an action: write a point like D4, or one of pass, pass-move, button, pay, declare, claim, mark, unmark, accept, resume, resign"
+        "2:1: node 1 of the main line: TGA[P1: jump]: `jump` is neither a point nor an action: write a point like D4, or one of pass, pass-move, mark, unmark, accept, resume, resign, button, claim, declare, pay"
     );
 }
 

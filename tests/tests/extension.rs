@@ -231,7 +231,10 @@ fn the_notation_reads_and_writes_the_new_action_and_checks_its_range() {
     let geometry = &game.rules().geometry;
     let action = tengen_core::notation::parse_action(geometry, "bonus 3").unwrap();
     assert_eq!(action, BONUS.number(3));
-    assert_eq!(tengen_core::notation::format_action(geometry, action), "bonus 3");
+    assert_eq!(
+        tengen_core::notation::format_action(geometry, action),
+        "bonus 3"
+    );
     let error = tengen_core::notation::parse_action(geometry, "bonus").unwrap_err();
     assert!(error.to_string().contains("bonus"), "{error}");
     // Out of the declared range: the notation reads it (it checks the
@@ -260,11 +263,17 @@ fn the_json_engine_and_its_schema_take_the_new_action() {
     let r = ask(json!({"command": "new-game", "ruleset_text": RULESET}));
     assert_eq!(r["ok"], true, "{r}");
     let r = ask(json!({"command": "legal-actions", "game": "g1"}));
-    assert!(r.to_string().contains("test-bonus"), "the legal actions list it: {r}");
+    assert!(
+        r.to_string().contains("test-bonus"),
+        "the legal actions list it: {r}"
+    );
     let r = ask(json!({"command": "apply", "game": "g1",
         "action": {"type": "test-bonus", "points": 2}}));
     assert_eq!(r["ok"], true, "{r}");
-    assert!(r.to_string().contains("bonus 2"), "the notation of what was played: {r}");
+    assert!(
+        r.to_string().contains("bonus 2"),
+        "the notation of what was played: {r}"
+    );
     // A wrong field or type is refused, naming it.
     let r = ask(json!({"command": "apply", "game": "g1",
         "action": {"type": "test-bonus", "value": 2}}));
@@ -272,7 +281,10 @@ fn the_json_engine_and_its_schema_take_the_new_action() {
     assert!(r.to_string().contains("`value`"), "{r}");
     // The schema lists the action with its field, from the registry.
     let schema = tengen_json::schema().to_string();
-    assert!(schema.contains("\"test-bonus\""), "the schema names the action");
+    assert!(
+        schema.contains("\"test-bonus\""),
+        "the schema names the action"
+    );
     assert!(schema.contains("\"points\""), "the schema names its field");
 }
 

@@ -133,9 +133,14 @@ impl<'a> Ctx<'a> {
         self.applied.push(Event::Note {
             seat: Some(seat),
             code: "declared",
+            // `Player 2 declares handicap 3` for `declare handicap 3`.
             text: format!(
-                "{seat}: {} {}",
-                declaration.action.words,
+                "{seat} declares {} {}",
+                declaration
+                    .action
+                    .words
+                    .strip_prefix("declare ")
+                    .unwrap_or(declaration.action.words),
                 declaration.value
             ),
         });

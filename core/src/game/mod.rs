@@ -578,11 +578,14 @@ impl Game {
             });
         }
         let fits = match (spec.argument, action.argument) {
-            (ArgumentKind::None, Argument::None) | (ArgumentKind::Point { .. }, Argument::Point(_)) => {
-                true
+            (ArgumentKind::None, Argument::None)
+            | (ArgumentKind::Point { .. }, Argument::Point(_)) => true,
+            (ArgumentKind::Number { min, max, .. }, Argument::Number(n)) => {
+                (min..=max).contains(&n)
             }
-            (ArgumentKind::Number { min, max, .. }, Argument::Number(n)) => (min..=max).contains(&n),
-            (ArgumentKind::Word { choices, .. }, Argument::Word(i)) => usize::from(i) < choices.len(),
+            (ArgumentKind::Word { choices, .. }, Argument::Word(i)) => {
+                usize::from(i) < choices.len()
+            }
             _ => false,
         };
         if fits {

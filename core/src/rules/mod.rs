@@ -202,7 +202,9 @@ impl Rules {
 
     /// Whether `spec` is one of this ruleset's actions.
     pub fn has_action(&self, spec: &ActionSpec) -> bool {
-        self.actions.iter().any(|a| *a == spec)
+        self.actions
+            .iter()
+            .any(|a| std::ptr::eq(*a, spec) || *a == spec)
     }
 
     /// The display name of a colour (e.g. Black, or Red).

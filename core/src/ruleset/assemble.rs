@@ -45,10 +45,10 @@ pub(crate) fn assemble(
     let id = |kind: ComponentKind| ruleset.section(kind).kind.as_str();
     const REGISTERED: &str = "the schema admits registered kinds only";
 
-    let topology = registry.topology(id(ComponentKind::Topology)).expect(REGISTERED)(
-        &params(ComponentKind::Topology),
-        &BuildContext::default(),
-    );
+    let topology =
+        registry
+            .topology(id(ComponentKind::Topology))
+            .expect(REGISTERED)(&params(ComponentKind::Topology), &BuildContext::default());
     let topology = match topology {
         Ok(t) => t,
         Err(found) => {
@@ -63,7 +63,9 @@ pub(crate) fn assemble(
 
     macro_rules! build {
         ($kind:ident, $lookup:ident) => {{
-            let build = registry.$lookup(id(ComponentKind::$kind)).expect(REGISTERED);
+            let build = registry
+                .$lookup(id(ComponentKind::$kind))
+                .expect(REGISTERED);
             match build(&params(ComponentKind::$kind), &ctx) {
                 Ok(component) => Some(component),
                 Err(found) => {

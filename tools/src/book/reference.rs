@@ -219,6 +219,20 @@ fn component(r: &Registration, kind: ComponentKind, users: &Users) -> String {
     ));
     out.push_str(&demote_headings(&r.docs()));
     out.push_str("\n\n");
+    if !r.actions.is_empty() {
+        out.push_str("**Actions it declares:**\n\n| notation | JSON `type` | phases | what it does |\n|---|---|---|---|\n");
+        for action in r.actions {
+            let phases: Vec<String> = action.phases.iter().map(|p| format!("{p}")).collect();
+            out.push_str(&format!(
+                "| `{}` | `{}` | {} | {} |\n",
+                tengen_core::notation::usage(action),
+                action.name,
+                phases.join(", "),
+                cell(action.summary)
+            ));
+        }
+        out.push('\n');
+    }
     let params = r.params();
     if params.is_empty() {
         out.push_str("**Parameters:** none.\n");

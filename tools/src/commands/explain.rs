@@ -125,7 +125,11 @@ fn print_ruleset(r: &ResolvedRuleset) {
 
 fn print_component(r: &Registration) {
     outln!("{} `{}` ({})", r.kind().trait_name(), r.id, r.location());
-    outln!("Use it with: [{}] kind = \"{}\"\n", r.kind().section(), r.id);
+    outln!(
+        "Use it with: [{}] kind = \"{}\"\n",
+        r.kind().section(),
+        r.id
+    );
     outln!("{}", r.docs());
     let params = r.params();
     if params.is_empty() {

@@ -2,9 +2,7 @@
 
 use schemars::JsonSchema;
 use serde::Deserialize;
-use tengen_core::game::{
-    Ctx, Event, GameState, MoveSummary, Phase, Refusal,
-};
+use tengen_core::game::{Ctx, Event, GameState, MoveSummary, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::{Action, Component, Objective, Point, Seat};
 

@@ -141,9 +141,7 @@ impl Component for HandicapPasses {
         seat: Seat,
         action: Action,
     ) -> Option<Result<(), Refusal>> {
-        let Some(h) = DECLARE_HANDICAP.number_of(action) else {
-            return None;
-        };
+        let h = DECLARE_HANDICAP.number_of(action)?;
         if ctx.state().phase() != Phase::Play {
             return None;
         }

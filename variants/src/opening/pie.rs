@@ -81,9 +81,7 @@ impl Component for Pie {
                 out.extend(setup_points(state.board()).map(Action::Place));
                 out.push(Action::Pass);
             }
-            Stage::Choose => {
-                out.extend([claim(Role::Attacker), claim(Role::Defender)])
-            }
+            Stage::Choose => out.extend([claim(Role::Attacker), claim(Role::Defender)]),
         }
     }
 

@@ -1,6 +1,8 @@
 //! Pieboxing with a handicap for the weaker player.
 
+use super::handicap_passes::DECLARE_HANDICAP;
 use super::pieboxing::{Placed, alternating_action, alternating_offers, alternating_turn};
+use super::setup::{CLAIM, claimed};
 use super::setup::{
     Cap, fix_roles, fix_roles_and_begin, no_pass_here, place_setup_stone, setup_points,
 };
@@ -10,8 +12,6 @@ use serde::Deserialize;
 use tengen_core::game::{Ctx, GameState, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::ComponentState;
-use super::handicap_passes::DECLARE_HANDICAP;
-use super::setup::{CLAIM, claimed};
 use tengen_core::{Action, Component, ComponentKind, Declaration, Opening, Seat};
 
 tengen_core::component! {

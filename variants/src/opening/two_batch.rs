@@ -1,6 +1,8 @@
 //! The two-batch setup (Hoctaph's proposal, generalized).
 
-use super::setup::{CLAIM, claim, claimed, fix_roles, no_pass_here, place_setup_stone, setup_points};
+use super::setup::{
+    CLAIM, claim, claimed, fix_roles, no_pass_here, place_setup_stone, setup_points,
+};
 use tengen_core::game::{Ctx, GameState, Phase, Refusal};
 use tengen_core::rules::ComponentState;
 use tengen_core::{
@@ -167,7 +169,13 @@ impl TwoBatch {
         broken
     }
 
-    fn declare(&self, ctx: &mut Ctx<'_>, seat: Seat, batch: Batch, value: u32) -> Result<(), Refusal> {
+    fn declare(
+        &self,
+        ctx: &mut Ctx<'_>,
+        seat: Seat,
+        batch: Batch,
+        value: u32,
+    ) -> Result<(), Refusal> {
         let name = batch.name();
         let d = Declaration {
             action: batch.declaring(),
@@ -293,9 +301,7 @@ impl Component for TwoBatch {
             Stage::BatchA { .. } | Stage::BatchB { .. } => {
                 out.extend(setup_points(state.board()).map(Action::Place))
             }
-            Stage::Role { .. } => {
-                out.extend([claim(Role::Attacker), claim(Role::Defender)])
-            }
+            Stage::Role { .. } => out.extend([claim(Role::Attacker), claim(Role::Defender)]),
         }
     }
 
@@ -321,10 +327,12 @@ impl Component for TwoBatch {
                 "declare-first",
                 "Player 1 first declares both batch sizes: `declare batch-a A, declare batch-b B`",
             )),
-            (Stage::Sizes, Action::Place(_) | Action::Pass | Action::PassMove) => Err(Refusal::rule(
-                "declare-first",
-                "Player 1 first declares both batch sizes: `declare batch-a A, declare batch-b B`",
-            )),
+            (Stage::Sizes, Action::Place(_) | Action::Pass | Action::PassMove) => {
+                Err(Refusal::rule(
+                    "declare-first",
+                    "Player 1 first declares both batch sizes: `declare batch-a A, declare batch-b B`",
+                ))
+            }
             (Stage::ChoosePlacer, Action::Pass | Action::PassMove) => {
                 let a = TwoBatch::size(ctx.state(), Batch::A).unwrap_or(1);
                 *ctx.my_state::<Stage>() = Stage::BatchA {
@@ -367,10 +375,12 @@ impl Component for TwoBatch {
                     "choose a side first: `claim attacker` (then place batch B) or `claim defender`",
                 ))
             }
-            (Stage::BatchA { left, .. } | Stage::BatchB { left, .. }, _) if setup_step => Err(Refusal::rule(
-                "batch-owed",
-                format!("place the {left} batch stone(s) still owed first"),
-            )),
+            (Stage::BatchA { left, .. } | Stage::BatchB { left, .. }, _) if setup_step => {
+                Err(Refusal::rule(
+                    "batch-owed",
+                    format!("place the {left} batch stone(s) still owed first"),
+                ))
+            }
             _ if setup_step => Err(Refusal::rule(
                 "not-now",
                 "the batch sizes are declared already: the setup goes on with the batches and the choice of sides",

@@ -62,7 +62,9 @@ pub(crate) static TAKE_BUTTON: ActionSpec = ActionSpec {
     summary: "Take the button: a bonus for whoever takes it first; it uses one placement opportunity and is not a pass.",
     described: "taking the button",
     uses_opportunity: true,
-    phases: &[Phase::Play],
+    // Offered in play only; asked for in an opening, a ruleset without a
+    // button says so.
+    phases: &[Phase::Opening, Phase::Play],
     seats: Seats::ToAct,
     choosing: Choosing::Searched,
 };
@@ -266,7 +268,9 @@ impl Component for Area {
             return playing.then(|| self.take_button(ctx, seat));
         }
         match DECLARE_REVERSE_KOMI.number_of(action) {
-            Some(k) if playing && self.reverse_komi => Some(self.declare_reverse_komi(ctx, seat, k)),
+            Some(k) if playing && self.reverse_komi => {
+                Some(self.declare_reverse_komi(ctx, seat, k))
+            }
             _ => None,
         }
     }

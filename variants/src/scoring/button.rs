@@ -1,11 +1,11 @@
 //! The button and the reverse komi: the two scoring additions of
 //! Thue-Morse Go, used by the area scorer.
 
+use super::area::DECLARE_REVERSE_KOMI;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use tengen_core::game::GameState;
-use super::area::DECLARE_REVERSE_KOMI;
 use tengen_core::Seat;
+use tengen_core::game::GameState;
 
 /// Which button the game has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
