@@ -181,6 +181,8 @@ pub struct ActionSpec {
     pub words: &'static str,
     /// What argument follows the words.
     pub argument: ArgumentKind,
+    /// A short label for a control that takes it (`Take the button`).
+    pub label: &'static str,
     /// What the action does, in a sentence, for help texts and the book.
     pub summary: &'static str,
     /// The action's name in messages, e.g. `taking the button`.

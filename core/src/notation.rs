@@ -438,6 +438,7 @@ mod tests {
             name,
             words,
             argument,
+            label: "Test",
             summary: "A test action.",
             described: "a test action",
             uses_opportunity: false,

@@ -351,6 +351,69 @@ pub struct Composition {
     pub options: Vec<OptionDoc>,
     /// The board.
     pub geometry: GeometryForm,
+    /// The actions the ruleset's components declare, beyond the core's.
+    pub actions: Vec<ActionDeclarationForm>,
+}
+
+/// A component's declaration of an action: what a front end needs to
+/// offer it, read it and explain it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ActionDeclarationForm {
+    /// Its JSON form's `type`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Its words in the move notation, before the argument.
+    pub words: String,
+    /// Its notation with a placeholder for the argument.
+    pub usage: String,
+    /// A short label for a control that takes it.
+    pub label: String,
+    /// What it does.
+    pub summary: String,
+    /// Its argument: `none`, `number`, `point` or `word`.
+    pub argument: String,
+    /// The JSON form's field holding the argument, if any.
+    pub field: Option<String>,
+    /// The words allowed, for a word argument.
+    pub choices: Vec<String>,
+    /// Whether it uses a placement opportunity.
+    pub uses_opportunity: bool,
+    /// The phases it may be taken in.
+    pub phases: Vec<String>,
+    /// Whether it opens a run of actions within the move (a special
+    /// turn); the number that calls the run off.
+    pub cancel: Option<u32>,
+}
+
+impl ActionDeclarationForm {
+    /// The form of `spec`.
+    pub fn of(spec: &tengen_core::ActionSpec) -> ActionDeclarationForm {
+        use tengen_core::{ArgumentKind, Choosing};
+        let (argument, choices) = match spec.argument {
+            ArgumentKind::None => ("none", Vec::new()),
+            ArgumentKind::Number { .. } => ("number", Vec::new()),
+            ArgumentKind::Point { .. } => ("point", Vec::new()),
+            ArgumentKind::Word { choices, .. } => {
+                ("word", choices.iter().map(|c| c.to_string()).collect())
+            }
+        };
+        ActionDeclarationForm {
+            kind: spec.name.to_owned(),
+            words: spec.words.to_owned(),
+            usage: tengen_core::notation::usage(spec),
+            label: spec.label.to_owned(),
+            summary: spec.summary.to_owned(),
+            argument: argument.to_owned(),
+            field: spec.argument.field().map(str::to_owned),
+            choices,
+            uses_opportunity: spec.uses_opportunity,
+            phases: spec.phases.iter().map(|p| p.to_string()).collect(),
+            cancel: match spec.choosing {
+                Choosing::OpensRun { cancel } => Some(cancel),
+                _ => None,
+            },
+        }
+    }
 }
 
 impl Composition {
@@ -364,6 +427,11 @@ impl Composition {
             sections: sections(r),
             options: options(r),
             geometry: GeometryForm::of(&rules.geometry),
+            actions: rules
+                .actions
+                .iter()
+                .map(|&spec| ActionDeclarationForm::of(spec))
+                .collect(),
         }
     }
 }

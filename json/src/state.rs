@@ -167,6 +167,16 @@ pub struct FactForm {
     pub value: String,
 }
 
+/// Actions of one kind the move still owes.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct OwedForm {
+    /// The action's JSON `type`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// How many are owed.
+    pub count: u32,
+}
+
 /// A score, broken down so it can be checked.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct ScoreForm {
@@ -310,6 +320,12 @@ pub struct GameStateForm {
     pub button: Option<ButtonForm>,
     /// What the components report in words.
     pub facts: Vec<FactForm>,
+    /// The actions the move under way still owes before it may end (a
+    /// special turn's payments), with how many of each; left out when
+    /// none are owed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(default)]
+    pub owed: Vec<OwedForm>,
     /// The stones marked dead, in an agreement phase (once the game is
     /// scored they have left the board, and the list is empty).
     pub marks: Vec<String>,
@@ -355,8 +371,10 @@ impl GameStateForm {
             }
         });
         let mut facts = Vec::new();
+        let mut owed = Vec::new();
         for (_, component) in rules.components() {
             component.facts(state, &mut facts);
+            component.owed_actions(state, &mut owed);
         }
         let life_rule = rules.objective.life_rule(rules);
         GameStateForm {
@@ -394,6 +412,13 @@ impl GameStateForm {
                 .map(|f| FactForm {
                     label: f.label,
                     value: f.value,
+                })
+                .collect(),
+            owed: owed
+                .into_iter()
+                .map(|(spec, count)| OwedForm {
+                    kind: spec.name.to_owned(),
+                    count,
                 })
                 .collect(),
             marks: sorted_names(g, state.marks().iter()),

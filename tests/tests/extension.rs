@@ -31,6 +31,7 @@ static BONUS: ActionSpec = ActionSpec {
         min: 1,
         max: 3,
     },
+    label: "Take the bonus",
     summary: "Take a bonus of 1 to 3 points (once per game; uses a placement opportunity).",
     described: "taking the bonus",
     uses_opportunity: true,

@@ -9,7 +9,7 @@ import { Board, paint, palette } from './board.js';
 import { h, fill, plural, capitalise } from './dom.js';
 import { parseLine } from './notation.js';
 import * as panels from './panels.js';
-import { SEATS, seatLabel, player, isHuman, nextActor, colourName, declarationName } from './names.js';
+import { SEATS, seatLabel, player, isHuman, nextActor, colourName } from './names.js';
 import { SpecialTurn } from './special-turn.js';
 
 /** The playouts behind a hint. */
@@ -263,25 +263,26 @@ export class GameView {
         const label = m && m.placed.length === 0 && m.opportunity === 1 ? 'Pass the whole move' : 'Pass the rest of the move';
         row.append(button(label, send(a.action), { 'data-action': 'pass-move' }));
       }
-      for (const a of of('button')) {
-        row.append(button(`Take the button (+${st.button?.points ?? ''})`, send(a.action), { 'data-action': 'button' }));
-      }
-      for (const a of of('claim')) {
-        row.append(button(`Claim the ${capitalise(a.action.role)} side`, send(a.action), { 'data-action': `claim-${a.action.role}`, class: 'primary' }));
-      }
-      const declares = new Map();
-      for (const a of of('declare')) {
-        const values = declares.get(a.action.declaration) ?? [];
-        values.push(a.action.value);
-        declares.set(a.action.declaration, values);
-      }
-      for (const [kind, values] of declares) {
-        if (kind === 'special-turn') {
-          const choices = values.filter((v) => v >= 2);
-          if (choices.length) row.append(button('Special turn…', () => this.openSpecial(choices), { 'data-action': 'special-turn', class: 'primary' }));
-          if (values.includes(0)) row.append(button('Call off the special turn', send({ type: 'declare', declaration: kind, value: 0 }), { 'data-action': 'call-off' }));
+      // Every action the ruleset's components declare, offered as its
+      // declaration says: a button, a button per word, a run (a special
+      // turn) or a form for a number; point actions are board clicks.
+      for (const d of this.declarations()) {
+        const offers = of(d.type);
+        if (!offers.length || d.argument === 'point') continue;
+        if (d.argument === 'none') {
+          row.append(button(d.label, send(offers[0].action), { 'data-action': d.type, title: d.summary }));
+        } else if (d.argument === 'word') {
+          for (const a of offers) {
+            const word = a.action[d.field];
+            row.append(button(`${d.label} ${word}`, send(a.action), { 'data-action': `${d.type}-${word}`, class: 'primary', title: d.summary }));
+          }
+        } else if (d.cancel !== null && d.cancel !== undefined) {
+          const values = offers.map((a) => a.action[d.field]);
+          const choices = values.filter((v) => v !== d.cancel);
+          if (choices.length) row.append(button(d.label, () => this.openSpecial(d, choices), { 'data-action': d.type, class: 'primary', title: d.summary }));
+          if (values.includes(d.cancel)) row.append(button('Call off', send({ type: d.type, [d.field]: d.cancel }), { 'data-action': 'call-off', title: d.summary }));
         } else {
-          box.append(this.declareForm(kind, values, disabled));
+          box.append(this.declareForm(d, offers.map((a) => a.action[d.field]), disabled));
         }
       }
       const marking = st.phase === 'play' && (of('mark').length || of('unmark').length);
@@ -318,17 +319,23 @@ export class GameView {
     return box;
   }
 
-  declareForm(kind, values, disabled) {
+  /** The action declarations of the game's ruleset (beyond the core's). */
+  declarations() {
+    return this.composition?.actions ?? [];
+  }
+
+  /** A form for a number action `d` may take, from the `values` offered. */
+  declareForm(d, values, disabled) {
     const min = Math.min(...values);
     const max = Math.max(...values);
-    const input = h('input', { type: 'number', min, max, value: min, step: 1, 'aria-label': declarationName(kind), name: kind });
+    const input = h('input', { type: 'number', min, max, value: min, step: 1, 'aria-label': d.label, name: d.type });
     return h('form', {
-      class: 'declare row', 'data-declare': kind,
+      class: 'declare row', 'data-declare': d.type, title: d.summary,
       onsubmit: (e) => {
         e.preventDefault();
-        this.send([{ type: 'declare', declaration: kind, value: Number(input.value) }]);
+        this.send([{ type: d.type, [d.field]: Number(input.value) }]);
       },
-    }, h('span', {}, `${capitalise(declarationName(kind))} (${min}–${max})`), input,
+    }, h('span', {}, `${d.label} (${min}–${max})`), input,
     h('button', { type: 'submit', disabled }, 'Declare'));
   }
 
@@ -401,7 +408,8 @@ export class GameView {
     const marks = (a) => a.action.type === 'mark' || a.action.type === 'unmark';
     const here = this.legal.filter((a) => a.action.point === point
       && (st.phase !== 'play' || marks(a) === Boolean(this.marking)));
-    const order = this.marking ? ['mark', 'unmark'] : ['place', 'pay', 'mark', 'unmark'];
+    const pointActions = this.declarations().filter((d) => d.argument === 'point').map((d) => d.type);
+    const order = this.marking ? ['mark', 'unmark'] : ['place', ...pointActions, 'mark', 'unmark'];
     here.sort((a, b) => order.indexOf(a.action.type) - order.indexOf(b.action.type));
     let action = here[0]?.action;
     if (!action) {
@@ -419,7 +427,7 @@ export class GameView {
     if (!text) return;
     let line;
     try {
-      line = parseLine(text);
+      line = parseLine(text, this.declarations());
     } catch (e) {
       this.say('error', e.message);
       return;
@@ -494,7 +502,7 @@ export class GameView {
   took(actions, events, state) {
     if (state.moves_completed !== this.state?.moves_completed) this.marking = false;
     this.state = state;
-    if (this.special && actions.some((a) => a.action.type === 'declare' && a.action.declaration === 'special-turn')) {
+    if (this.special && actions.some((a) => a.action.type === this.special.opening.type)) {
       this.special = null;
     }
     this.log.push(...actions.map((a) => ({ seat: a.seat, notation: a.notation })));
@@ -596,10 +604,12 @@ export class GameView {
     }
   }
 
-  openSpecial(choices) {
+  openSpecial(opening, choices) {
     const seat = this.acting();
     this.special = new SpecialTurn({
+      opening,
       choices,
+      declarations: this.declarations(),
       colour: this.state.colours[seat],
       colourName: colourName(this.state, this.state.colours[seat]),
       stones: this.state.board.stones,
@@ -614,6 +624,7 @@ export class GameView {
    * shows it when it comes, unless the turn has changed since.
    */
   judgeSpecial() {
+    this.priceSpecial();
     const special = this.special;
     if (!special?.needsJudgement()) return;
     const key = special.checking();
@@ -621,6 +632,26 @@ export class GameView {
     api.tryActs(this.gameId, special.actions(), this.acting())
       .then((reply) => special.judged(key, reply, null), (e) => special.judged(key, null, e))
       .finally(() => {
+        this.judging -= 1;
+        if (this.special === special) this.render();
+        else this.markIdle();
+      });
+  }
+
+  /**
+   * Asks the engine what the run of the size chosen costs: a dry run of
+   * its opening action alone, whose state says what the move then owes.
+   */
+  priceSpecial() {
+    const special = this.special;
+    if (!special || special.price || special.pricing === special.n) return;
+    const n = special.n;
+    special.pricing = n;
+    this.judging += 1;
+    api.tryActs(this.gameId, [special.openingAction(n)], this.acting())
+      .then((reply) => special.priced(n, reply.state, null), (e) => special.priced(n, null, e))
+      .finally(() => {
+        special.pricing = null;
         this.judging -= 1;
         if (this.special === special) this.render();
         else this.markIdle();

@@ -38,15 +38,3 @@ export function nextActor(state) {
   return state.to_act;
 }
 
-const DECLARATIONS = {
-  handicap: 'handicap',
-  'reverse-komi': 'reverse komi',
-  'special-turn': 'special turn',
-  'batch-a': 'batch A size',
-  'batch-b': 'batch B size',
-};
-
-/** `reverse komi`. */
-export function declarationName(kind) {
-  return DECLARATIONS[kind] ?? kind.replace(/-/g, ' ');
-}

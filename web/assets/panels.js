@@ -75,7 +75,7 @@ export function facts(state) {
   return h('section', { class: 'facts', 'aria-label': 'facts' },
     h('dl', {},
       state.facts.map((f) => [h('dt', {}, capitalise(f.label)), h('dd', {}, f.value)]),
-      state.declarations?.length ? [h('dt', {}, 'Declared'), h('dd', {}, state.declarations.map((d) => `${player(d.seat)}: ${d.declaration} ${d.value}`).join('; '))] : null));
+      state.declarations?.length ? [h('dt', {}, 'Declared'), h('dd', {}, state.declarations.map((d) => `${player(d.seat)}: ${d.words} ${d.value}`).join('; '))] : null));
 }
 
 /** The result, once the game is over. */

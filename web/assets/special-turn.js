@@ -1,22 +1,32 @@
-// Enhanced Go's special turn, built as its rules describe: choose n, then
-// a Pay step (n² of your own stones) and a Place step (n new stones), in
+// A run of actions within one move, such as Enhanced Go's special turn:
+// an action its component declares as opening a run (the declaration's
+// `cancel` is set), then a Pay step (the stones the engine says the run
+// owes) and a Place step (the placements the engine says it grants), in
 // either order and switching freely; the counts say what is missing.
-// Nothing is played until Commit turn, which plays the whole turn in one
-// all-or-none request: the declaration, the payments, then the
-// placements (the rules' order: payment first). Once the turn is complete
-// the page asks the server for a dry run of it, so the verdict shown
-// (captures, suicide, repetition) is the engine's own. Cancel sends
-// nothing.
+// Nothing here knows the price of a run: for each n the page asks the
+// engine for a dry run of the opening action alone and reads what the
+// move then owes (`owed`) and how many placements it has left. Nothing
+// is played until Commit turn, which plays the whole turn in one
+// all-or-none request: the opening, the payments, then the placements
+// (the rules' order: payment first). Once the turn is complete the page
+// asks the server for a dry run of it, so the verdict shown (captures,
+// suicide, repetition) is the engine's own. Cancel sends nothing.
 
 import { h, plural } from './dom.js';
 
 export class SpecialTurn {
   /**
+   * `opening`: the declaration of the action that opens the run;
    * `choices`: the n the seat may declare (from the legal actions);
+   * `declarations`: the ruleset's action declarations;
    * `colour`: the mover's colour; `stones`: the board's stones
    * ({black, white}); `colourName`: what the ruleset calls the colour.
    */
-  constructor({ choices, colour, stones, colourName }) {
+  constructor({ opening, choices, declarations, colour, stones, colourName }) {
+    this.opening = opening;
+    this.declarations = declarations;
+    /** The engine's price of each n: {pay, cost, places}. */
+    this.prices = new Map();
     this.choices = [...choices].sort((a, b) => a - b);
     this.n = this.choices[0];
     this.colour = colour;
@@ -31,8 +41,39 @@ export class SpecialTurn {
     this.judgement = null;
   }
 
+  /** The opening action for `n`. */
+  openingAction(n) {
+    return { type: this.opening.type, [this.opening.field]: n };
+  }
+
+  /** The engine's price of the run of size n, once known. */
+  get price() {
+    return this.prices.get(this.n) ?? null;
+  }
+
+  /** Stones to remove, as the engine says (unknown: none yet). */
   get cost() {
-    return this.n * this.n;
+    return this.price?.cost ?? 0;
+  }
+
+  /** Stones to place, as the engine says. */
+  get places() {
+    return this.price?.places ?? this.n;
+  }
+
+  /**
+   * The engine's dry run of the opening action for `n`: the move then
+   * owes `owed` (the payments) and has `placements_left` placements.
+   */
+  priced(n, state, error) {
+    if (error) {
+      this.message = `The price of this turn could not be read: ${error.message}`;
+      return;
+    }
+    const owed = state.owed?.[0];
+    const pay = this.declarations.find((d) => d.type === owed?.type) ?? null;
+    this.prices.set(n, { pay, cost: owed?.count ?? 0, places: state.current_move?.placements_left ?? n });
+    if (n === this.n) this.paid = this.paid.slice(0, this.cost);
   }
 
   get own() {
@@ -40,20 +81,21 @@ export class SpecialTurn {
   }
 
   get complete() {
-    return this.paid.length === this.cost && this.placed.length === this.n;
+    return this.price !== null && this.paid.length === this.cost && this.placed.length === this.places;
   }
 
   /** `place 1 of 2, remove 3 of 4`. */
   get counts() {
-    return `place ${this.placed.length} of ${this.n}, remove ${this.paid.length} of ${this.cost}`;
+    if (!this.price) return 'reading the price of the turn…';
+    return `place ${this.placed.length} of ${this.places}, remove ${this.paid.length} of ${this.cost}`;
   }
 
   /** Changes n by `delta` within the choices, trimming the selection. */
   setN(n) {
     if (!this.choices.includes(n)) return;
     this.n = n;
-    this.paid = this.paid.slice(0, this.cost);
-    this.placed = this.placed.filter((p) => !this.stones.has(p) || this.paid.includes(p)).slice(0, this.n);
+    if (this.price) this.paid = this.paid.slice(0, this.cost);
+    this.placed = this.placed.filter((p) => !this.stones.has(p) || this.paid.includes(p)).slice(0, this.places);
     this.message = '';
   }
 
@@ -74,11 +116,11 @@ export class SpecialTurn {
         this.message = `${point} is empty: in the Pay step, choose your own stones to remove.`;
       } else if (colour !== this.colour) {
         this.message = `${point} is not yours: only your own stones can pay.`;
-      } else if (this.paid.length >= this.cost) {
+      } else if (this.price && this.paid.length >= this.cost) {
         this.message = `All ${this.cost} stones to remove are chosen: click one to take it back, or raise n.`;
       } else {
         this.paid.push(point);
-        if (this.paid.length === this.cost && this.placed.length < this.n) this.step = 'place';
+        if (this.price && this.paid.length === this.cost && this.placed.length < this.places) this.step = 'place';
       }
     } else if (this.placed.includes(point)) {
       this.placed = this.placed.filter((p) => p !== point);
@@ -86,19 +128,20 @@ export class SpecialTurn {
       this.message = colour === this.colour
         ? `${point} is occupied: remove it in the Pay step first to place there.`
         : `${point} is occupied.`;
-    } else if (this.placed.length >= this.n) {
-      this.message = `All ${this.n} stones are placed: click one to take it back, or raise n.`;
+    } else if (this.placed.length >= this.places) {
+      this.message = `All ${this.places} stones are placed: click one to take it back, or raise n.`;
     } else {
       this.placed.push(point);
-      if (this.placed.length === this.n && this.paid.length < this.cost) this.step = 'pay';
+      if (this.placed.length === this.places && this.paid.length < this.cost) this.step = 'pay';
     }
   }
 
   /** The actions the turn sends, in the rules' order. */
   actions() {
+    const pay = this.price?.pay;
     return [
-      { type: 'declare', declaration: 'special-turn', value: this.n },
-      ...this.paid.map((point) => ({ type: 'pay', point })),
+      this.openingAction(this.n),
+      ...(pay ? this.paid.map((point) => ({ type: pay.type, [pay.field]: point })) : []),
       ...this.placed.map((point) => ({ type: 'place', point })),
     ];
   }
@@ -174,12 +217,14 @@ export class SpecialTurn {
     }
     const allowed = judged?.status === 'allowed' || judged?.status === 'unchecked';
     return h('section', { class: 'special-turn', 'aria-label': 'special turn' },
-      h('h3', {}, 'Special turn'),
+      h('h3', {}, this.opening.label.replace(/…$/, '')),
       h('div', { class: 'n-picker' },
         h('button', { type: 'button', class: 'n-minus', 'aria-label': 'smaller n', disabled: index <= 0, onclick: () => { this.setN(this.choices[index - 1]); onChange(); } }, '−'),
         h('span', { class: 'n-value' }, `n = ${this.n}`),
         h('button', { type: 'button', class: 'n-plus', 'aria-label': 'larger n', disabled: index >= this.choices.length - 1, onclick: () => { this.setN(this.choices[index + 1]); onChange(); } }, '+')),
-      h('p', {}, `Place ${plural(this.n, 'stone')} by removing ${this.cost} of your own. You have ${this.own} on the board, so n can go up to ${most}.`),
+      h('p', {}, this.price
+        ? `Place ${plural(this.places, 'stone')} by removing ${this.cost} of your own. You have ${this.own} on the board, so n can go up to ${most}.`
+        : `You have ${this.own} on the board, so n can go up to ${most}.`),
       h('div', { class: 'steps', role: 'group', 'aria-label': 'step' },
         stepButton('pay', 'Pay: remove stones'), stepButton('place', 'Place: new stones')),
       h('p', { class: 'counts', 'aria-live': 'polite' }, capitaliseFirst(this.counts)),
@@ -191,7 +236,7 @@ export class SpecialTurn {
       h('p', { class: 'small' }, 'Nothing on the board changes until you commit.'),
       h('div', { class: 'row' },
         h('button', { type: 'button', class: 'primary commit', disabled: !allowed || busy, onclick: onCommit }, 'Commit turn'),
-        h('button', { type: 'button', class: 'cancel', onclick: onCancel }, 'Cancel special turn')),
+        h('button', { type: 'button', class: 'cancel', onclick: onCancel }, `Cancel ${this.opening.label.replace(/…$/, '').toLowerCase()}`)),
     );
   }
 }

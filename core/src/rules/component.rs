@@ -274,6 +274,13 @@ pub trait Component: Send + Sync + fmt::Debug + 'static {
         let _ = (ctx, summary);
     }
 
+    /// The actions the move under way still owes before it may end, with
+    /// how many of each (a special turn's payments): front ends show and
+    /// count them without knowing the rule that set the price.
+    fn owed_actions(&self, state: &GameState, out: &mut Vec<(&'static ActionSpec, u32)>) {
+        let _ = (state, out);
+    }
+
     /// Facts to show beside the board.
     fn facts(&self, state: &GameState, out: &mut Vec<Fact>) {
         let _ = (state, out);

@@ -18,6 +18,7 @@ pub(crate) static DECLARE_HANDICAP: ActionSpec = ActionSpec {
         min: 0,
         max: u32::MAX,
     },
+    label: "Declare the handicap",
     summary: "Declare the handicap the rules ask for: the placements given away, or the extra stones owed.",
     described: "declaring the handicap",
     uses_opportunity: false,

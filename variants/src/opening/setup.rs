@@ -18,6 +18,7 @@ pub(crate) static CLAIM: ActionSpec = ActionSpec {
         field: "role",
         choices: &["attacker", "defender"],
     },
+    label: "Claim",
     summary: "Claim a side of Kill-All Go, Attacker or Defender, ending the setup.",
     described: "claiming a role",
     uses_opportunity: false,

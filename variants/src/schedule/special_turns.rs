@@ -52,6 +52,7 @@ pub(crate) static DECLARE_SPECIAL_TURN: ActionSpec = ActionSpec {
         min: 0,
         max: u32::MAX,
     },
+    label: "Special turn…",
     summary: "Begin a special turn of n stones, paid for with your own stones before they are placed; 0 calls off the special turn in progress.",
     described: "declaring a special turn",
     uses_opportunity: false,
@@ -65,6 +66,7 @@ pub(crate) static PAY: ActionSpec = ActionSpec {
     name: "pay",
     words: "pay",
     argument: ArgumentKind::Point { field: "point" },
+    label: "Pay",
     summary: "Remove one of your own stones as payment for the special turn in progress.",
     described: "a payment",
     uses_opportunity: false,
@@ -358,6 +360,16 @@ impl Component for SpecialTurns {
 
     fn on_move_start(&self, ctx: &mut Ctx<'_>) {
         *ctx.my_state::<Option<SpecialTurn>>() = None;
+    }
+
+    /// A special turn owes its payments until they are made.
+    fn owed_actions(&self, state: &GameState, out: &mut Vec<(&'static ActionSpec, u32)>) {
+        if let Some(turn) = SpecialTurns::turn(state) {
+            let due = self.cost(turn.n).saturating_sub(turn.paid.len() as u64);
+            if due > 0 {
+                out.push((&PAY, u32::try_from(due).unwrap_or(u32::MAX)));
+            }
+        }
     }
 
     fn facts(&self, state: &GameState, out: &mut Vec<Fact>) {

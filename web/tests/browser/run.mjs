@@ -246,7 +246,7 @@ scenario('enhanced go special turn', async (page) => {
   check(!(await page.isVisible('[data-action="resign"]')), 'Enhanced Go offers no resignation');
   check(!(await page.isVisible('[data-action="undo"]')), 'Enhanced Go offers no undo');
 
-  await page.click('[data-action="special-turn"]');
+  await page.click('[data-action="declare-special-turn"]');
   await sees(page, '.special-turn .counts', 'Place 0 of 2, remove 0 of 4');
   await sees(page, '.special-turn', 'You have 6 on the board, so n can go up to 2.');
   for (const p of ['G7', 'H7', 'G6']) await point(page, p);
@@ -264,7 +264,7 @@ scenario('enhanced go special turn', async (page) => {
   same([st.actions, st.board.rows, st.declarations], [0, created.state.board.rows, []], 'cancel changes nothing on the server');
   check(!(await page.isVisible('[data-staged]')), 'cancel clears the staged stones');
 
-  await page.click('[data-action="special-turn"]');
+  await page.click('[data-action="declare-special-turn"]');
   // The Place step first, then the Pay step: either order.
   await page.click('.special-turn [data-step="place"]');
   await point(page, 'A9');
@@ -290,7 +290,7 @@ scenario('enhanced go special turn', async (page) => {
   st = await serverState(game);
   same(st.board.stones.black.slice().sort(), ['B3', 'C2', 'C4', 'D3'], 'the paid stones left and the new ones arrived');
   same([st.board.stones.white.slice().sort(), st.prisoners.P1, st.moves_completed], [['A8', 'B9'], 1, 1], 'C3 captured');
-  same(st.declarations, [{ seat: 'P1', declaration: 'special-turn', value: 2 }], 'the declaration');
+  same(st.declarations, [{ seat: 'P1', action: 'declare-special-turn', words: 'declare special-turn', value: 2 }], 'the declaration');
   await sees(page, '[data-prisoners="P1"]', '1');
   check(!(await page.isVisible('[data-stone="C3"]')), 'C3 is gone from the board');
   await screenshot(page, '2-enhanced-committed');
