@@ -351,7 +351,8 @@ pub struct Composition {
     pub options: Vec<OptionDoc>,
     /// The board.
     pub geometry: GeometryForm,
-    /// The actions the ruleset's components declare, beyond the core's.
+    /// The actions the ruleset's components declare and use, beyond the
+    /// core's.
     pub actions: Vec<ActionDeclarationForm>,
 }
 
@@ -428,9 +429,9 @@ impl Composition {
             options: options(r),
             geometry: GeometryForm::of(&rules.geometry),
             actions: rules
-                .actions
-                .iter()
-                .map(|&spec| ActionDeclarationForm::of(spec))
+                .actions_in_use()
+                .into_iter()
+                .map(ActionDeclarationForm::of)
                 .collect(),
         }
     }

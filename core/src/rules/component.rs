@@ -274,6 +274,15 @@ pub trait Component: Send + Sync + fmt::Debug + 'static {
         let _ = (ctx, summary);
     }
 
+    /// Whether this component, with its parameters, uses `spec`, an
+    /// action its registration declares (a scorer that declares the
+    /// button does not use it where the ruleset has none). Only what is
+    /// shown depends on it: help texts and the page's controls.
+    fn uses_action(&self, spec: &ActionSpec) -> bool {
+        let _ = spec;
+        true
+    }
+
     /// The actions the move under way still owes before it may end, with
     /// how many of each (a special turn's payments): front ends show and
     /// count them without knowing the rule that set the price.

@@ -207,6 +207,18 @@ impl Rules {
             .any(|a| std::ptr::eq(*a, spec) || *a == spec)
     }
 
+    /// The ruleset's actions its components use with their parameters
+    /// (a scorer that declares the button, in a ruleset without one, does
+    /// not): what help texts and the page offer. The others are still
+    /// read, and refused with the rule's reason.
+    pub fn actions_in_use(&self) -> Vec<&'static ActionSpec> {
+        self.actions
+            .iter()
+            .copied()
+            .filter(|spec| self.components().iter().all(|(_, c)| c.uses_action(spec)))
+            .collect()
+    }
+
     /// The display name of a colour (e.g. Black, or Red).
     pub fn colour_name(&self, colour: crate::Colour) -> &str {
         &self.ruleset.meta.colours[colour.index()]

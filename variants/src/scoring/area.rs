@@ -237,6 +237,16 @@ impl Component for Area {
         Some(Box::new(ButtonOwner::default()))
     }
 
+    fn uses_action(&self, spec: &ActionSpec) -> bool {
+        if TAKE_BUTTON == *spec {
+            self.button != ButtonRule::None
+        } else if DECLARE_REVERSE_KOMI == *spec {
+            self.reverse_komi
+        } else {
+            true
+        }
+    }
+
     fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
         if state.phase() != Phase::Play || state.current_move().seat != seat {
             return;

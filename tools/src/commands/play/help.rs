@@ -19,8 +19,9 @@ Commands:
 Against the AI (`--black ai`, `--white ai`), `undo` takes back your last line and
 the AI's reply.";
 
-/// The help text for a game of `rules`: how to enter a move (passing only
-/// where the objective allows it), then the ruleset's components, each by
+/// The help text for a game of `rules`: how to enter a move (passing and
+/// resigning only where the objective allows them, and the actions the
+/// ruleset's components declare, from their declarations), then the ruleset's components, each by
 /// the summary its own documentation gives (`tengen explain` prints them in
 /// full), the objective's rules in full (how the game ends), then the
 /// commands.
@@ -38,6 +39,22 @@ pub(crate) fn help(rules: &Rules) -> String {
         );
     } else {
         out.push_str("  (there is no passing in this game)\n");
+    }
+    if rules.objective.resignation_allowed() {
+        out.push_str("  resign        give up the game\n");
+    }
+    // The actions the ruleset's components declare, from their
+    // declarations.
+    let own = rules.actions_in_use();
+    if !own.is_empty() {
+        out.push_str("This ruleset's own actions (where its rules allow them):\n");
+        for spec in own {
+            out.push_str(&format!(
+                "  {:<30} {}\n",
+                tengen_core::notation::usage(spec),
+                spec.summary
+            ));
+        }
     }
     let ruleset = &rules.ruleset;
     out.push_str(&format!("\nThe rules of {}:\n", ruleset.meta.name));
