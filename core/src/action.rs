@@ -94,7 +94,7 @@ pub enum Argument {
 /// What argument a component's action takes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ArgumentKind {
-    /// None: the words alone are the action (`button`).
+    /// None: the words alone are the action.
     None,
     /// A whole number from `min` to `max` (the rules may allow fewer in a
     /// given game), named `field` in the JSON form.
@@ -177,15 +177,15 @@ pub struct ActionSpec {
     /// every registered action).
     pub name: &'static str,
     /// Its words in the move notation, before the argument (one or more,
-    /// e.g. `declare handicap`).
+    /// e.g. `declare bonus` for an action `declare bonus 2`).
     pub words: &'static str,
     /// What argument follows the words.
     pub argument: ArgumentKind,
-    /// A short label for a control that takes it (`Take the button`).
+    /// A short label for a control that takes it (`Declare a bonus`).
     pub label: &'static str,
     /// What the action does, in a sentence, for help texts and the book.
     pub summary: &'static str,
-    /// The action's name in messages, e.g. `taking the button`.
+    /// The action's name in messages, e.g. `declaring a bonus`.
     pub described: &'static str,
     /// Whether it uses one placement opportunity of the move.
     pub uses_opportunity: bool,
@@ -295,7 +295,7 @@ impl ActionSpec {
 /// A declared number and the action that declared it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Declaration {
-    /// The action that declared it (`declare handicap`, ...).
+    /// The action that declared it.
     pub action: &'static ActionSpec,
     /// The number declared.
     pub value: u32,

@@ -15,8 +15,7 @@
 //! ```
 //!
 //! The components' actions are read and written as their declarations
-//! ([`ActionSpec`]) say: their words (one or more, such as `button` or
-//! `declare handicap`), then a number, a point or one of a list of words.
+//! ([`ActionSpec`]) say: their words (one or more, such as `declare bonus`), then a number, a point or one of a list of words.
 //! The parser knows every action registered in the program, so a record
 //! reads the same whatever ruleset it is played under; the game refuses
 //! an action its ruleset does not have.
@@ -93,7 +92,7 @@ pub fn argument_in_words(kind: ArgumentKind) -> String {
 }
 
 /// An action's notation with a placeholder for its argument, for help
-/// texts: `declare handicap <number>`, `pay <point>`, `claim <attacker|defender>`.
+/// texts: `declare bonus <number>`, `remove <point>`, `choose <black|white>`.
 pub fn usage(spec: &ActionSpec) -> String {
     match spec.argument {
         ArgumentKind::None => spec.words.to_string(),
@@ -132,7 +131,7 @@ pub fn format_actions(geometry: &Geometry, actions: &[Action]) -> String {
         .join(", ")
 }
 
-/// Reads one action, e.g. `D4` or `declare handicap 5`.
+/// Reads one action, e.g. `D4` or `declare bonus 5`.
 pub fn parse_action(geometry: &Geometry, text: &str) -> Result<Action, NotationError> {
     let line = parse_line(geometry, text)?;
     match (line.seat, line.actions.as_slice()) {
@@ -404,29 +403,29 @@ mod tests {
     // only (the real ones live in the variants' component files).
     const PLAY: &[Phase] = &[Phase::Play];
 
-    static BUTTON: ActionSpec = spec("button", "button", ArgumentKind::None);
-    static PAY: ActionSpec = spec("pay", "pay", ArgumentKind::Point { field: "point" });
-    static HANDICAP: ActionSpec = spec(
-        "declare-handicap",
-        "declare handicap",
+    static KNOCK: ActionSpec = spec("knock", "knock", ArgumentKind::None);
+    static REMOVE: ActionSpec = spec("remove", "remove", ArgumentKind::Point { field: "point" });
+    static BONUS: ActionSpec = spec(
+        "declare-bonus",
+        "declare bonus",
         ArgumentKind::Number {
             field: "value",
             min: 0,
             max: 1000,
         },
     );
-    static KOMI: ActionSpec = spec(
-        "declare-reverse-komi",
-        "declare reverse-komi",
+    static TAX: ActionSpec = spec(
+        "declare-tax",
+        "declare tax",
         ArgumentKind::Number {
             field: "value",
             min: 0,
             max: u32::MAX,
         },
     );
-    static CLAIM: ActionSpec = spec(
-        "claim",
-        "claim",
+    static CHOOSE: ActionSpec = spec(
+        "choose",
+        "choose",
         ArgumentKind::Word {
             field: "role",
             choices: &["attacker", "defender"],
@@ -458,7 +457,7 @@ mod tests {
             raw_docs: " Declares the notation tests' actions.\n",
             params_schema: |_| schemars::Schema::default(),
             build: Builder::Topology(no_build),
-            actions: &[&BUTTON, &PAY, &HANDICAP, &KOMI, &CLAIM],
+            actions: &[&KNOCK, &REMOVE, &BONUS, &TAX, &CHOOSE],
             file: file!(),
             line: line!(),
         }
@@ -473,7 +472,7 @@ mod tests {
         let g = board();
         let line = parse_line(
             &g,
-            "p2: d4, Q16 pass pass-move button pay A1 declare handicap 5 claim defender \
+            "p2: d4, Q16 pass pass-move knock remove A1 declare bonus 5 choose defender \
              mark C3 unmark C3 accept resume resign # a comment",
         )
         .unwrap();
@@ -487,10 +486,10 @@ mod tests {
                 Action::Place(p("Q16")),
                 Action::Pass,
                 Action::PassMove,
-                BUTTON.plain(),
-                PAY.at(p("A1")),
-                HANDICAP.number(5),
-                CLAIM.word("defender"),
+                KNOCK.plain(),
+                REMOVE.at(p("A1")),
+                BONUS.number(5),
+                CHOOSE.word("defender"),
                 Action::Mark(p("C3")),
                 Action::Unmark(p("C3")),
                 Action::Accept,
@@ -519,17 +518,20 @@ mod tests {
         assert_eq!(err("mark"), "`mark` needs a point after it, like `mark D4`");
         assert_eq!(
             err("declare komi 5"),
-            "`declare komi` is not an action: write one of `declare handicap`, \
-             `declare reverse-komi`"
+            "`declare komi` is not an action: write one of `declare bonus`, \
+             `declare tax`"
         );
         assert_eq!(
-            err("claim king"),
-            "`king` is not one of the words `claim` takes: write `attacker` or `defender`"
+            err("choose king"),
+            "`king` is not one of the words `choose` takes: write `attacker` or `defender`"
         );
-        assert_eq!(err("pay"), "`pay` needs a point after it, like `pay D4`");
         assert_eq!(
-            err("declare handicap x"),
-            "`x` is not a whole number: declare handicap takes a number such as 3"
+            err("remove"),
+            "`remove` needs a point after it, like `remove D4`"
+        );
+        assert_eq!(
+            err("declare bonus x"),
+            "`x` is not a whole number: declare bonus takes a number such as 3"
         );
         assert_eq!(
             err("P3: D4"),
@@ -544,11 +546,11 @@ mod tests {
             point.clone().prop_map(Action::Place),
             Just(Action::Pass),
             Just(Action::PassMove),
-            Just(BUTTON.plain()),
-            point.clone().prop_map(|p| PAY.at(p)),
-            any::<u32>().prop_map(|n| HANDICAP.number(n)),
-            any::<u32>().prop_map(|n| KOMI.number(n)),
-            prop_oneof![Just("attacker"), Just("defender")].prop_map(|w| CLAIM.word(w)),
+            Just(KNOCK.plain()),
+            point.clone().prop_map(|p| REMOVE.at(p)),
+            any::<u32>().prop_map(|n| BONUS.number(n)),
+            any::<u32>().prop_map(|n| TAX.number(n)),
+            prop_oneof![Just("attacker"), Just("defender")].prop_map(|w| CHOOSE.word(w)),
             point.clone().prop_map(Action::Mark),
             point.prop_map(Action::Unmark),
             Just(Action::Accept),

@@ -17,8 +17,8 @@ use tengen_core::{Action, ActionSpec, Argument, ArgumentKind, ComponentAction, G
 /// The core's actions have the forms of [`CoreForm`]; every action a
 /// component declares has the form `{"type": <its name>}`, with one more
 /// field, named by the declaration, when it takes an argument (a number,
-/// a point's name or one of its words): `{"type": "pay", "point": "C3"}`,
-/// `{"type": "declare-handicap", "value": 3}`. The schema lists every
+/// a point's name or one of its words): `{"type": "remove", "point": "C3"}`,
+/// `{"type": "declare-bonus", "value": 3}`. The schema lists every
 /// registered action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ActionForm {
@@ -156,7 +156,7 @@ impl JsonSchema for ActionForm {
             .collect();
         if !legacy.is_empty() {
             forms.push(serde_json::json!({
-                "description": "The declaration form of earlier versions: `{\"type\": \"declare\", \"declaration\": \"handicap\", \"value\": 3}` is read as `{\"type\": \"declare-handicap\", \"value\": 3}`.",
+                "description": "The declaration form of earlier versions: `{\"type\": \"declare\", \"declaration\": <word>, \"value\": n}` is read as `{\"type\": \"declare-<word>\", \"value\": n}`.",
                 "deprecated": true,
                 "type": "object",
                 "properties": {
@@ -173,7 +173,7 @@ impl JsonSchema for ActionForm {
 }
 
 /// An action as a program may send it: the JSON object, or the text of the
-/// move notation (`"D4"`, `"declare handicap 4"`, `"pass-move"`).
+/// move notation (`"D4"`, `"declare bonus 4"`, `"pass-move"`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum ActionInput {
@@ -427,8 +427,8 @@ impl ActionForm {
 }
 
 /// Reads the declaration form of earlier versions,
-/// `{"type": "declare", "declaration": "handicap", "value": 3}`, as the
-/// action it names, `{"type": "declare-handicap", "value": 3}`, so that
+/// `{"type": "declare", "declaration": <word>, "value": n}`, as the
+/// action it names, `{"type": "declare-<word>", "value": n}`, so that
 /// programs written for it keep working.
 fn legacy_declaration(object: &mut serde_json::Map<String, serde_json::Value>) {
     if object.get("type").and_then(|t| t.as_str()) != Some("declare") {
@@ -477,7 +477,7 @@ pub struct ActionTaken {
     pub seat: tengen_core::Seat,
     /// The action.
     pub action: ActionForm,
-    /// The action in the move notation (`D4`, `declare handicap 4`).
+    /// The action in the move notation (`D4`, `declare bonus 4`).
     pub notation: String,
 }
 

@@ -77,7 +77,7 @@ pub enum EventForm {
         /// Who it concerns.
         #[serde(skip_serializing_if = "Option::is_none")]
         seat: Option<Seat>,
-        /// A stable machine-readable code, e.g. `button`.
+        /// A stable machine-readable code, e.g. `declared`.
         code: String,
         /// What happened, in words.
         text: String,

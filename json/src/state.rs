@@ -138,10 +138,9 @@ pub struct MoveForm {
 pub struct DeclarationForm {
     /// Who declared it.
     pub seat: Seat,
-    /// The action that declared it: its JSON form's `type`
-    /// (`declare-handicap`, ...).
+    /// The action that declared it: its JSON form's `type`.
     pub action: String,
-    /// The action's words in the move notation (`declare handicap`).
+    /// The action's words in the move notation (`declare bonus` for a `declare-bonus` action).
     pub words: String,
     /// The number.
     pub value: u32,
@@ -161,7 +160,7 @@ pub struct ButtonForm {
 /// protocol, a special turn under way, the reverse komi).
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct FactForm {
-    /// A short label, e.g. `button`.
+    /// A short label, e.g. `komi`.
     pub label: String,
     /// Its value, in words.
     pub value: String,

@@ -5,6 +5,7 @@
 
 mod conformance;
 mod coverage;
+mod front_ends;
 mod gnugo;
 mod light_playout;
 mod playout;

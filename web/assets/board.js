@@ -186,7 +186,7 @@ export class Board {
         if (paid.has(name)) classes.push('paying');
         stones.append(s('circle', { class: classes.join(' '), cx: p[0], cy: p[1], r: RADIUS, 'data-stone': name, 'data-colour': colour }));
         if (dead.has(name)) marks.append(cross(p, `mark-dead on-${colour}`, name));
-        if (paid.has(name)) marks.append(cross(p, 'mark-pay', name));
+        if (paid.has(name)) marks.append(cross(p, 'mark-removed', name));
       }
     }
     for (const colour of ['black', 'white']) {

@@ -1,7 +1,7 @@
 // A game on the page: the board, the status, the actions the seat to act
 // may take (read from the legal actions, so the buttons are exactly the
 // rules' choices), typed move entry, the computer player's turns, hints,
-// undo, the agreement phase and Enhanced Go's special turn. Learn mode
+// undo, the agreement phase and runs of actions within a move (a special turn). Learn mode
 // uses the same view with hooks that judge each attempt.
 
 import { api, ApiError, rulesets } from './api.js';
@@ -10,7 +10,7 @@ import { h, fill, plural, capitalise } from './dom.js';
 import { parseLine } from './notation.js';
 import * as panels from './panels.js';
 import { SEATS, seatLabel, player, isHuman, nextActor, colourName } from './names.js';
-import { SpecialTurn } from './special-turn.js';
+import { ActionRun } from './run.js';
 
 /** The playouts behind a hint. */
 const HINT_PLAYOUTS = 300;
@@ -39,7 +39,7 @@ export class GameView {
     this.thinking = false;
     this.paused = false;
     this.closed = false;
-    this.special = null;
+    this.run = null;
     this.judging = 0;
     this.hintInfo = null;
     this.flash = null;
@@ -87,7 +87,7 @@ export class GameView {
     this.composition = reply.composition;
     this.ruleset = offered?.find((r) => r.id === reply.state.ruleset.id) ?? null;
     this.board.setGeometry(reply.composition.geometry);
-    this.special = null;
+    this.run = null;
     this.hintInfo = null;
     this.ghosts = [];
     this.log = [];
@@ -168,11 +168,11 @@ export class GameView {
       territory: this.territoryShown() ? st.territory : null,
       alive: st.pass_alive,
       ghosts: this.ghosts,
-      staged: this.special ? {
-        colour: this.special.colour,
-        paid: this.special.paid,
-        placed: this.special.placed,
-        captured: this.special.verdict?.captured ?? [],
+      staged: this.run ? {
+        colour: this.run.colour,
+        paid: this.run.paid,
+        placed: this.run.placed,
+        captured: this.run.verdict?.captured ?? [],
       } : null,
       hint: this.hintInfo?.point ?? null,
       flash: this.flash,
@@ -206,7 +206,7 @@ export class GameView {
       heading,
       panels.result(st),
       panels.players(st, this.seats, { thinking: this.thinking }),
-      this.special ? this.special.panel({
+      this.run ? this.run.panel({
         busy: this.busy,
         onChange: () => this.render(),
         onCommit: () => this.commitSpecial(),
@@ -220,7 +220,7 @@ export class GameView {
       }),
       panels.facts(st),
       this.learn ? null : panels.log(this.log),
-      this.learn ? null : h('p', { class: 'small keys' }, 'Click or tap a point to play; type a move and press Enter; Esc cancels a special turn.'),
+      this.learn ? null : h('p', { class: 'small keys' }, 'Click or tap a point to play; type a move and press Enter; Esc cancels a run of actions.'),
     );
   }
 
@@ -279,7 +279,7 @@ export class GameView {
         } else if (d.cancel !== null && d.cancel !== undefined) {
           const values = offers.map((a) => a.action[d.field]);
           const choices = values.filter((v) => v !== d.cancel);
-          if (choices.length) row.append(button(d.label, () => this.openSpecial(d, choices), { 'data-action': d.type, class: 'primary', title: d.summary }));
+          if (choices.length) row.append(button(d.label, () => this.openRun(d, choices), { 'data-action': d.type, class: 'primary', title: d.summary }));
           if (values.includes(d.cancel)) row.append(button('Call off', send({ type: d.type, [d.field]: d.cancel }), { 'data-action': 'call-off', title: d.summary }));
         } else {
           box.append(this.declareForm(d, offers.map((a) => a.action[d.field]), disabled));
@@ -386,8 +386,8 @@ export class GameView {
 
   /** A click or tap on a point. */
   clickPoint(point) {
-    if (this.special) {
-      this.special.click(point);
+    if (this.run) {
+      this.run.click(point);
       this.render();
       return;
     }
@@ -432,8 +432,8 @@ export class GameView {
       this.say('error', e.message);
       return;
     }
-    if (this.special && !line.seat && line.actions.every((a) => /^[a-z]+\d+$/i.test(a))) {
-      for (const point of line.actions) this.special.click(point.toUpperCase());
+    if (this.run && !line.seat && line.actions.every((a) => /^[a-z]+\d+$/i.test(a))) {
+      for (const point of line.actions) this.run.click(point.toUpperCase());
       this.entry.value = '';
       this.render();
       return;
@@ -445,7 +445,7 @@ export class GameView {
   key(event) {
     if (this.closed || event.ctrlKey || event.metaKey || event.altKey) return;
     const tag = document.activeElement?.tagName;
-    if (event.key === 'Escape' && this.special) {
+    if (event.key === 'Escape' && this.run) {
       this.cancelSpecial();
       return;
     }
@@ -502,8 +502,8 @@ export class GameView {
   took(actions, events, state) {
     if (state.moves_completed !== this.state?.moves_completed) this.marking = false;
     this.state = state;
-    if (this.special && actions.some((a) => a.action.type === this.special.opening.type)) {
-      this.special = null;
+    if (this.run && actions.some((a) => a.action.type === this.run.opening.type)) {
+      this.run = null;
     }
     this.log.push(...actions.map((a) => ({ seat: a.seat, notation: a.notation })));
     const ghosts = [];
@@ -594,7 +594,7 @@ export class GameView {
       this.state = reply.state;
       this.log.splice(Math.max(0, this.log.length - reply.undone.length));
       this.ghosts = [];
-      this.special = null;
+      this.run = null;
       this.say('info', `Taken back: ${reply.undone.map((a) => a.notation).reverse().join(', ')}.`);
     } catch (e) {
       this.say('error', e.message);
@@ -604,9 +604,9 @@ export class GameView {
     }
   }
 
-  openSpecial(opening, choices) {
+  openRun(opening, choices) {
     const seat = this.acting();
-    this.special = new SpecialTurn({
+    this.run = new ActionRun({
       opening,
       choices,
       declarations: this.declarations(),
@@ -619,21 +619,21 @@ export class GameView {
   }
 
   /**
-   * Asks the engine for a dry run of a complete special turn, so its
+   * Asks the engine for a dry run of the whole run of actions, so its
    * verdict (captures, suicide, repetition) is the rules' own; the panel
    * shows it when it comes, unless the turn has changed since.
    */
   judgeSpecial() {
     this.priceSpecial();
-    const special = this.special;
-    if (!special?.needsJudgement()) return;
-    const key = special.checking();
+    const run = this.run;
+    if (!run?.needsJudgement()) return;
+    const key = run.checking();
     this.judging += 1;
-    api.tryActs(this.gameId, special.actions(), this.acting())
-      .then((reply) => special.judged(key, reply, null), (e) => special.judged(key, null, e))
+    api.tryActs(this.gameId, run.actions(), this.acting())
+      .then((reply) => run.judged(key, reply, null), (e) => run.judged(key, null, e))
       .finally(() => {
         this.judging -= 1;
-        if (this.special === special) this.render();
+        if (this.run === run) this.render();
         else this.markIdle();
       });
   }
@@ -643,30 +643,30 @@ export class GameView {
    * its opening action alone, whose state says what the move then owes.
    */
   priceSpecial() {
-    const special = this.special;
-    if (!special || special.price || special.pricing === special.n) return;
-    const n = special.n;
-    special.pricing = n;
+    const run = this.run;
+    if (!run || run.price || run.pricing === run.n) return;
+    const n = run.n;
+    run.pricing = n;
     this.judging += 1;
-    api.tryActs(this.gameId, [special.openingAction(n)], this.acting())
-      .then((reply) => special.priced(n, reply.state, null), (e) => special.priced(n, null, e))
+    api.tryActs(this.gameId, [run.openingAction(n)], this.acting())
+      .then((reply) => run.priced(n, reply.state, null), (e) => run.priced(n, null, e))
       .finally(() => {
-        special.pricing = null;
+        run.pricing = null;
         this.judging -= 1;
-        if (this.special === special) this.render();
+        if (this.run === run) this.render();
         else this.markIdle();
       });
   }
 
   cancelSpecial() {
-    this.special = null;
+    this.run = null;
     this.say('info', 'Special turn cancelled: nothing was played.');
     this.render();
   }
 
   async commitSpecial() {
-    const special = this.special;
-    if (!special?.complete) return;
-    await this.send(special.actions(), this.acting());
+    const run = this.run;
+    if (!run?.complete) return;
+    await this.send(run.actions(), this.acting());
   }
 }

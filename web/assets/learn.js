@@ -146,7 +146,7 @@ class Lesson {
       this.feedback,
       h('div', { class: 'row' },
         h('button', { type: 'button', 'data-action': 'restart', onclick: () => this.start() }, 'Start again'),
-        this.nextHref ? h('a', { class: 'button', href: this.nextHref, 'data-action': 'next-example' }, 'Next example') : null));
+        this.nextHref ? h('a', { class: 'link-button', href: this.nextHref, 'data-action': 'next-example' }, 'Next example') : null));
   }
 
   /** Marks the step done and moves to the next. */

@@ -120,7 +120,7 @@ function setup(entry) {
     h('label', { for: 'seat-P1' }, h('strong', {}, 'Player 1'), ' ', seats.P1),
     h('label', { for: 'seat-P2' }, h('strong', {}, 'Player 2'), ' ', seats.P2)),
   h('div', { class: 'row' }, start,
-    h('a', { href: `#/learn/${encodeURIComponent(entry.id)}`, class: 'button' }, 'Learn with worked examples'),
+    h('a', { href: `#/learn/${encodeURIComponent(entry.id)}`, class: 'link-button' }, 'Learn with worked examples'),
     entry.book_page ? h('a', { href: `/book/${entry.book_page}`, target: '_blank', rel: 'noopener', class: 'book-link' }, 'Rules reference') : null),
   error);
   if (fields.length) watchChoices(entry.id, inputs, notes, summary);

@@ -20,8 +20,8 @@ function argumentCounts(declarations) {
 }
 
 /**
- * `P1: declare special-turn 2, pay C3 D4` →
- * `{seat: 'P1', actions: ['declare special-turn 2', 'pay C3', 'D4']}`,
+ * `P1: declare bonus 2, remove C3 D4` →
+ * `{seat: 'P1', actions: ['declare bonus 2', 'remove C3', 'D4']}`,
  * given the ruleset's action `declarations`.
  */
 export function parseLine(text, declarations = []) {

@@ -19,11 +19,7 @@ pub(crate) const ASSETS: &[(&str, &str, &str)] = &[
     ("/markdown.js", JS, include_str!("../assets/markdown.js")),
     ("/board.js", JS, include_str!("../assets/board.js")),
     ("/panels.js", JS, include_str!("../assets/panels.js")),
-    (
-        "/special-turn.js",
-        JS,
-        include_str!("../assets/special-turn.js"),
-    ),
+    ("/run.js", JS, include_str!("../assets/run.js")),
     ("/game.js", JS, include_str!("../assets/game.js")),
     ("/choices.js", JS, include_str!("../assets/choices.js")),
     ("/lobby.js", JS, include_str!("../assets/lobby.js")),

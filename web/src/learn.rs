@@ -80,7 +80,7 @@ pub(crate) struct Answer {
 }
 
 impl Answer {
-    /// The answer as one line of the move notation (`P1: pay A7, A1`).
+    /// The answer as one line of the move notation (`P1: A7, A1`).
     fn line(&self) -> String {
         format!("{}: {}", self.seat.short_name(), self.actions.join(", "))
     }

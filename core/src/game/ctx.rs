@@ -133,7 +133,7 @@ impl<'a> Ctx<'a> {
         self.applied.push(Event::Note {
             seat: Some(seat),
             code: "declared",
-            // `Player 2 declares handicap 3` for `declare handicap 3`.
+            // `Player 2 declares bonus 3` for `declare bonus 3`.
             text: format!(
                 "{seat} declares {} {}",
                 declaration

@@ -407,7 +407,7 @@ impl GameState {
     }
 
     /// The seat and value of the declaration made by the action `spec`
-    /// (`declare handicap`, ...), if made.
+    /// if made.
     pub fn declared(&self, spec: &ActionSpec) -> Option<(Seat, u32)> {
         self.declarations
             .iter()

@@ -136,7 +136,7 @@ impl PartialEq for Box<dyn ComponentState> {
 /// a declared handicap, ...), for the terminal and other front ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fact {
-    /// A short label, e.g. `button`.
+    /// A short label, e.g. `komi`.
     pub label: String,
     /// Its value, in words.
     pub value: String,

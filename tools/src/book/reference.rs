@@ -28,7 +28,9 @@ fn decides(kind: ComponentKind) -> &'static str {
         ComponentKind::Repetition => {
             "which positions count as occurrences and what a repeated position does: refuse the placement, or end the game"
         }
-        ComponentKind::Scorer => "the score of a board: area, komi, the button, reverse komi",
+        ComponentKind::Scorer => {
+            "the score of a board: area or territory, komi and the scorer's own bonuses"
+        }
         ComponentKind::Objective => {
             "how play ends and who wins: passes and agreement, no-move losses, the Kill-All goals, resignation"
         }

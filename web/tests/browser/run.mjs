@@ -247,45 +247,45 @@ scenario('enhanced go special turn', async (page) => {
   check(!(await page.isVisible('[data-action="undo"]')), 'Enhanced Go offers no undo');
 
   await page.click('[data-action="declare-special-turn"]');
-  await sees(page, '.special-turn .counts', 'Place 0 of 2, remove 0 of 4');
-  await sees(page, '.special-turn', 'You have 6 on the board, so n can go up to 2.');
+  await sees(page, '.action-run .counts', 'Place 0 of 2, remove 0 of 4');
+  await sees(page, '.action-run', 'You have 6 on the board, so n can go up to 2.');
   for (const p of ['G7', 'H7', 'G6']) await point(page, p);
-  await sees(page, '.special-turn .counts', 'Place 0 of 2, remove 3 of 4');
-  await page.click('.special-turn [data-step="place"]');
+  await sees(page, '.action-run .counts', 'Place 0 of 2, remove 3 of 4');
+  await page.click('.action-run [data-step="place"]');
   await point(page, 'D3');
-  await sees(page, '.special-turn .counts', 'Place 1 of 2, remove 3 of 4');
+  await sees(page, '.action-run .counts', 'Place 1 of 2, remove 3 of 4');
   check(await page.isVisible('[data-staged="D3"]'), 'D3 is staged on the board');
   let st = await serverState(game);
   same([st.actions, st.board.rows], [0, created.state.board.rows], 'nothing is sent while the turn is built');
 
-  await page.click('.special-turn .cancel');
-  await until(async () => !(await page.isVisible('.special-turn')), 'the special turn to close');
+  await page.click('.action-run .cancel');
+  await until(async () => !(await page.isVisible('.action-run')), 'the run panel to close');
   st = await serverState(game);
   same([st.actions, st.board.rows, st.declarations], [0, created.state.board.rows, []], 'cancel changes nothing on the server');
   check(!(await page.isVisible('[data-staged]')), 'cancel clears the staged stones');
 
   await page.click('[data-action="declare-special-turn"]');
   // The Place step first, then the Pay step: either order.
-  await page.click('.special-turn [data-step="place"]');
+  await page.click('.action-run [data-step="place"]');
   await point(page, 'A9');
   await point(page, 'D3');
-  await sees(page, '.special-turn .counts', 'Place 2 of 2, remove 0 of 4');
+  await sees(page, '.action-run .counts', 'Place 2 of 2, remove 0 of 4');
   for (const p of ['G7', 'H7', 'G6', 'H6']) await point(page, p);
-  await sees(page, '.special-turn .counts', 'Place 2 of 2, remove 4 of 4');
+  await sees(page, '.action-run .counts', 'Place 2 of 2, remove 4 of 4');
   // The engine judges the complete turn by a dry run: A9 in White's
   // corner is suicide, so the turn cannot be committed.
-  await sees(page, '.special-turn .verdict', 'Not allowed: A9 is suicide');
-  check(await page.isDisabled('.special-turn .commit'), 'a refused turn cannot be committed');
-  await page.click('.special-turn [data-step="place"]');
+  await sees(page, '.action-run .verdict', 'Not allowed: A9 is suicide');
+  check(await page.isDisabled('.action-run .commit'), 'a refused turn cannot be committed');
+  await page.click('.action-run [data-step="place"]');
   await point(page, 'A9');
   await point(page, 'C2');
-  await sees(page, '.special-turn .counts', 'Place 2 of 2, remove 4 of 4');
-  await sees(page, '.special-turn .verdict', 'Allowed: it captures 1 stone (C3).');
+  await sees(page, '.action-run .counts', 'Place 2 of 2, remove 4 of 4');
+  await sees(page, '.action-run .verdict', 'Allowed: it captures 1 stone (C3).');
   st = await serverState(game);
   same([st.actions, st.board.rows], [0, created.state.board.rows], 'the dry runs changed nothing on the server');
   check(await page.isVisible('[data-would-capture="C3"]'), 'the board shows what the turn would capture');
   await screenshot(page, '2-enhanced-staged');
-  await page.click('.special-turn .commit');
+  await page.click('.action-run .commit');
   await sees(page, '#status', 'White (Player 2) to play, move 2.');
   st = await serverState(game);
   same(st.board.stones.black.slice().sort(), ['B3', 'C2', 'C4', 'D3'], 'the paid stones left and the new ones arrived');

@@ -1,6 +1,6 @@
-// A run of actions within one move, such as Enhanced Go's special turn:
+// A run of actions within one move, such as a turn that buys several placements:
 // an action its component declares as opening a run (the declaration's
-// `cancel` is set), then a Pay step (the stones the engine says the run
+// `cancel` is set), then a Remove step (the stones the engine says the run
 // owes) and a Place step (the placements the engine says it grants), in
 // either order and switching freely; the counts say what is missing.
 // Nothing here knows the price of a run: for each n the page asks the
@@ -14,7 +14,7 @@
 
 import { h, plural } from './dom.js';
 
-export class SpecialTurn {
+export class ActionRun {
   /**
    * `opening`: the declaration of the action that opens the run;
    * `choices`: the n the seat may declare (from the legal actions);
@@ -25,7 +25,7 @@ export class SpecialTurn {
   constructor({ opening, choices, declarations, colour, stones, colourName }) {
     this.opening = opening;
     this.declarations = declarations;
-    /** The engine's price of each n: {pay, cost, places}. */
+    /** The engine's price of each n: {owes, cost, places}. */
     this.prices = new Map();
     this.choices = [...choices].sort((a, b) => a - b);
     this.n = this.choices[0];
@@ -33,7 +33,7 @@ export class SpecialTurn {
     this.colourName = colourName;
     this.stones = new Map();
     for (const c of ['black', 'white']) for (const p of stones[c] ?? []) this.stones.set(p, c);
-    this.step = 'pay';
+    this.step = 'remove';
     this.paid = [];
     this.placed = [];
     this.message = '';
@@ -71,8 +71,8 @@ export class SpecialTurn {
       return;
     }
     const owed = state.owed?.[0];
-    const pay = this.declarations.find((d) => d.type === owed?.type) ?? null;
-    this.prices.set(n, { pay, cost: owed?.count ?? 0, places: state.current_move?.placements_left ?? n });
+    const owes = this.declarations.find((d) => d.type === owed?.type) ?? null;
+    this.prices.set(n, { owes, cost: owed?.count ?? 0, places: state.current_move?.placements_left ?? n });
     if (n === this.n) this.paid = this.paid.slice(0, this.cost);
   }
 
@@ -108,14 +108,14 @@ export class SpecialTurn {
   click(point) {
     this.message = '';
     const colour = this.stones.get(point);
-    if (this.step === 'pay') {
+    if (this.step === 'remove') {
       if (this.paid.includes(point)) {
         this.paid = this.paid.filter((p) => p !== point);
         this.placed = this.placed.filter((p) => p !== point);
       } else if (!colour) {
-        this.message = `${point} is empty: in the Pay step, choose your own stones to remove.`;
+        this.message = `${point} is empty: in the Remove step, choose your own stones to remove.`;
       } else if (colour !== this.colour) {
-        this.message = `${point} is not yours: only your own stones can pay.`;
+        this.message = `${point} is not yours: only your own stones can be removed.`;
       } else if (this.price && this.paid.length >= this.cost) {
         this.message = `All ${this.cost} stones to remove are chosen: click one to take it back, or raise n.`;
       } else {
@@ -126,22 +126,22 @@ export class SpecialTurn {
       this.placed = this.placed.filter((p) => p !== point);
     } else if (colour && !this.paid.includes(point)) {
       this.message = colour === this.colour
-        ? `${point} is occupied: remove it in the Pay step first to place there.`
+        ? `${point} is occupied: remove it in the Remove step first to place there.`
         : `${point} is occupied.`;
     } else if (this.placed.length >= this.places) {
       this.message = `All ${this.places} stones are placed: click one to take it back, or raise n.`;
     } else {
       this.placed.push(point);
-      if (this.placed.length === this.places && this.paid.length < this.cost) this.step = 'pay';
+      if (this.placed.length === this.places && this.paid.length < this.cost) this.step = 'remove';
     }
   }
 
   /** The actions the turn sends, in the rules' order. */
   actions() {
-    const pay = this.price?.pay;
+    const owes = this.price?.owes;
     return [
       this.openingAction(this.n),
-      ...(pay ? this.paid.map((point) => ({ type: pay.type, [pay.field]: point })) : []),
+      ...(owes ? this.paid.map((point) => ({ type: owes.type, [owes.field]: point })) : []),
       ...this.placed.map((point) => ({ type: 'place', point })),
     ];
   }
@@ -216,7 +216,7 @@ export class SpecialTurn {
         : 'Allowed: it captures nothing.');
     }
     const allowed = judged?.status === 'allowed' || judged?.status === 'unchecked';
-    return h('section', { class: 'special-turn', 'aria-label': 'special turn' },
+    return h('section', { class: 'action-run', 'aria-label': this.opening.label.replace(/…$/, '') },
       h('h3', {}, this.opening.label.replace(/…$/, '')),
       h('div', { class: 'n-picker' },
         h('button', { type: 'button', class: 'n-minus', 'aria-label': 'smaller n', disabled: index <= 0, onclick: () => { this.setN(this.choices[index - 1]); onChange(); } }, '−'),
@@ -226,9 +226,9 @@ export class SpecialTurn {
         ? `Place ${plural(this.places, 'stone')} by removing ${this.cost} of your own. You have ${this.own} on the board, so n can go up to ${most}.`
         : `You have ${this.own} on the board, so n can go up to ${most}.`),
       h('div', { class: 'steps', role: 'group', 'aria-label': 'step' },
-        stepButton('pay', 'Pay: remove stones'), stepButton('place', 'Place: new stones')),
+        stepButton('remove', 'Remove: your stones'), stepButton('place', 'Place: new stones')),
       h('p', { class: 'counts', 'aria-live': 'polite' }, capitaliseFirst(this.counts)),
-      h('p', { class: 'hint-text' }, this.step === 'pay'
+      h('p', { class: 'hint-text' }, this.step === 'remove'
         ? `Click ${this.colourName} stones to remove them (click again to keep one).`
         : 'Click empty points (or points you are removing) for the new stones.'),
       this.message ? h('p', { class: 'warn' }, this.message) : null,
