@@ -251,3 +251,66 @@ pub fn play_checked(game: &mut Game, draw: &mut impl Draw, max_actions: usize) {
         }
     }
 }
+
+/// Plays one random game on two games of the same rules, `fast` as
+/// assembled and `generic` made from rules
+/// [without their shortcuts](tengen_core::Rules::without_shortcuts), and
+/// asserts that the shortcuts change nothing: before every action both
+/// offer the same legal actions, and every action (an arbitrary one,
+/// usually refused, then a legal one) gets the same answer from both, the
+/// same refusal or the same events, and leaves the same state. Stops
+/// early when the game is over or `draw` runs dry.
+pub fn play_both_ways(
+    fast: &mut Game,
+    generic: &mut Game,
+    draw: &mut impl Draw,
+    max_actions: usize,
+) {
+    assert!(
+        fast.rules().takes_shortcuts() && !generic.rules().takes_shortcuts(),
+        "one game takes the shortcuts and the other does not"
+    );
+    assert_eq!(fast.state(), generic.state(), "the games start alike");
+    for n in 0..max_actions {
+        if fast.state().phase() == Phase::Over {
+            break;
+        }
+        let Some((seat, action)) = anything(fast, draw) else {
+            break;
+        };
+        if same_answer(fast, generic, seat, action, n) {
+            // The arbitrary action is taken back, as `play_checked` does.
+            assert_eq!(fast.undo().is_ok(), generic.undo().is_ok());
+            assert_eq!(fast.state(), generic.state(), "action {n}: undo agrees");
+        }
+        if let ToAct::Seat(s) = fast.to_act() {
+            assert_eq!(
+                fast.legal_actions(s),
+                generic.legal_actions(s),
+                "action {n}: the legal actions of {s} differ without the shortcuts"
+            );
+        }
+        let Some((seat, action)) = careless(fast, draw) else {
+            break;
+        };
+        same_answer(fast, generic, seat, action, n);
+    }
+    assert_eq!(fast.record(), generic.record(), "the records agree");
+}
+
+/// `action` by `seat` gets the same answer from both games and leaves
+/// them alike; returns whether it was accepted.
+fn same_answer(fast: &mut Game, generic: &mut Game, seat: Seat, action: Action, n: usize) -> bool {
+    let by_fast = fast.apply(seat, action).cloned();
+    let by_generic = generic.apply(seat, action).cloned();
+    assert_eq!(
+        by_fast, by_generic,
+        "action {n}, {action:?} by {seat}: the answer differs without the shortcuts"
+    );
+    assert_eq!(
+        fast.state(),
+        generic.state(),
+        "action {n}, {action:?} by {seat}: the state differs without the shortcuts"
+    );
+    by_fast.is_ok()
+}

@@ -270,6 +270,17 @@ impl Scenario {
 
     /// Runs the scenario. `dir` is the scenario's folder (for ruleset files).
     pub fn run(&self, library: &Library, dir: &Path) -> Outcome {
+        self.run_on(library, dir, true)
+    }
+
+    /// Runs the scenario on rules
+    /// [without their shortcuts](tengen_core::Rules::without_shortcuts):
+    /// the trace must be the one [`Scenario::run`] gives.
+    pub fn run_without_shortcuts(&self, library: &Library, dir: &Path) -> Outcome {
+        self.run_on(library, dir, false)
+    }
+
+    fn run_on(&self, library: &Library, dir: &Path, shortcuts: bool) -> Outcome {
         let mut trace = String::new();
         let mut failures = Vec::new();
         let reference = self.ruleset_reference(dir);
@@ -283,7 +294,12 @@ impl Scenario {
             trace.push_str(&format!(" --option {o}"));
         }
         trace.push('\n');
-        let rules = match library.assemble(&reference, &self.options) {
+        let assembled = if shortcuts {
+            library.assemble(&reference, &self.options)
+        } else {
+            library.assemble_without_shortcuts(&reference, &self.options)
+        };
+        let rules = match assembled {
             Ok(rules) => rules,
             Err(d) => {
                 failures.push(format!("the ruleset does not load:\n{d}"));

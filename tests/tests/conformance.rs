@@ -2,7 +2,9 @@
 //! `tests/build.rs`), each named after its folder and file
 //! (`conformance::go::snapback`): it plays the scenario, fails with every
 //! explicit expectation that does not hold and the trace, and otherwise
-//! compares the full trace with its insta snapshot.
+//! compares the full trace with its insta snapshot. Each scenario is also
+//! played on the generic path (its rules without the shortcuts their
+//! components' promises allow), which must give the same trace.
 
 use std::path::Path;
 use tengen_conformance::Scenario;
@@ -17,6 +19,15 @@ fn check(folder: &str, file: &str) {
     let path = dir.join(file);
     let scenario = Scenario::read(&path).unwrap_or_else(|e| panic!("{e}"));
     let outcome = scenario.run(library, &dir);
+    // The shortcuts the components promise may be taken change nothing.
+    let generic = scenario.run_without_shortcuts(library, &dir);
+    assert_eq!(
+        generic.trace,
+        outcome.trace,
+        "{}: the trace differs on the generic path (rules without shortcuts)",
+        path.display()
+    );
+    assert_eq!(generic.failures, outcome.failures);
     assert!(
         outcome.failures.is_empty(),
         "{}:\n  {}\n--- trace ---\n{}",

@@ -79,6 +79,41 @@ impl Opening for ServedPass {
 }
 
 tengen_core::component! {
+    /// Test opening that breaks its promise: it serves the same pass as
+    /// `test-served-pass` but says it takes part in no flow hook.
+    #[component(Opening, "test-unkept-promise")]
+    #[derive(Debug)]
+    struct UnkeptPromise;
+}
+
+impl FromParams for UnkeptPromise {
+    type Params = Nothing;
+    fn from_params(_: Nothing, _: &BuildContext) -> Result<Self, Vec<BuildProblem>> {
+        Ok(UnkeptPromise)
+    }
+}
+
+impl Component for UnkeptPromise {
+    fn hooks(&self) -> tengen_core::rules::Hooks {
+        tengen_core::rules::Hooks::NONE
+    }
+
+    fn initial_state(&self) -> Option<Box<dyn tengen_core::rules::ComponentState>> {
+        ServedPass.initial_state()
+    }
+
+    fn on_move_start(&self, ctx: &mut Ctx<'_>) {
+        ServedPass.on_move_start(ctx);
+    }
+}
+
+impl Opening for UnkeptPromise {
+    fn start(&self, ctx: &mut Ctx<'_>) -> Result<(), Refusal> {
+        ServedPass.start(ctx)
+    }
+}
+
+tengen_core::component! {
     /// Test scorer: stones only, plus a bonus of 1 to 3 points for
     /// whoever takes it first (`bonus N`, using a placement opportunity).
     #[component(Scorer, "test-bonus", actions = [BONUS])]
@@ -203,6 +238,31 @@ fn a_served_pass_uses_player_2s_first_move_and_is_not_a_voluntary_pass() {
     assert_eq!(undone.1, Action::Place(e5));
     assert_eq!(game.to_act(), ToAct::Seat(Seat::One));
     assert_eq!(game.state().moves_completed(), 0);
+}
+
+/// The generic path ignores what components promise about themselves,
+/// so a broken promise shows as a difference between the two paths (the
+/// suite plays every scenario and random game both ways): here an
+/// opening that says it has no hooks but serves a pass at move starts.
+#[test]
+fn the_generic_path_consults_a_component_that_promised_no_hooks() {
+    let text = RULESET.replace("test-served-pass", "test-unkept-promise");
+    let library = tengen_variants::library();
+    let path = std::env::temp_dir().join(format!("tengen-promise-{}.toml", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    let fast = library.assemble(path, &[]).unwrap();
+    let generic = library.assemble_without_shortcuts(path, &[]).unwrap();
+    assert!(fast.takes_shortcuts() && !generic.takes_shortcuts());
+    let (mut fast, mut generic) = (Game::new(fast), Game::new(generic));
+    let e5 = fast.rules().geometry.parse_point("E5").unwrap();
+    fast.apply(Seat::One, Action::Place(e5)).unwrap();
+    generic.apply(Seat::One, Action::Place(e5)).unwrap();
+    // The fast path believed the promise and skipped the hook.
+    assert_eq!(fast.to_act(), ToAct::Seat(Seat::Two));
+    // The generic path consulted it: Player 2's move was served.
+    assert_eq!(generic.to_act(), ToAct::Seat(Seat::One));
+    assert_ne!(fast.state(), generic.state());
 }
 
 #[test]

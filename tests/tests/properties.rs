@@ -5,17 +5,30 @@
 //! position repeats where the repetition rule forbids it.
 
 use proptest::prelude::*;
-use tengen_conformance::invariants::{SeededDraw, play_checked};
+use tengen_conformance::invariants::{SeededDraw, play_both_ways, play_checked};
 use tengen_core::Game;
 
 /// A random game of `ruleset` with `options` from `seed`, every invariant
 /// of `tengen_conformance::invariants` checked after every action.
+/// The same random game is then played again on the rules as assembled
+/// and on the rules without their shortcuts, which must agree action by
+/// action.
 fn play_random_game(ruleset: &str, options: &[String], seed: u64, max_actions: usize) {
-    let rules = tengen_variants::library()
+    let library = tengen_variants::library();
+    let rules = library
         .assemble(ruleset, options)
         .expect("a bundled ruleset");
     play_checked(
+        &mut Game::new(rules.clone()),
+        &mut SeededDraw::new(seed),
+        max_actions,
+    );
+    let generic = library
+        .assemble_without_shortcuts(ruleset, options)
+        .expect("a bundled ruleset");
+    play_both_ways(
         &mut Game::new(rules),
+        &mut Game::new(generic),
         &mut SeededDraw::new(seed),
         max_actions,
     );

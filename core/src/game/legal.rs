@@ -6,15 +6,52 @@ use crate::action::Action;
 use crate::colour::Seat;
 use crate::point::Point;
 use crate::rules::{ComponentKind, Removals};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The most copies of the game one search for a move's completion tries.
 pub const COMPLETION_BUDGET: u32 = 2000;
 
-thread_local! {
-    /// What is left of the budget of the completion search under way.
-    static BUDGET: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
-    /// How many completion searches are nested in one another.
-    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+/// One search for a way to complete a move (see
+/// [`Game::move_can_be_completed`]): how deeply it is nested in other such
+/// searches, and how many more copies of the game it and the searches
+/// nested in it may try. A game's legality questions take it as an
+/// argument: a game that is not a copy made by a search starts a search of
+/// its own with the full [`COMPLETION_BUDGET`], so an answer depends on the
+/// game asked, never on the calls it is asked from.
+#[derive(Clone, Debug)]
+pub(super) struct CompletionSearch {
+    depth: u32,
+    left: Arc<AtomicU32>,
+}
+
+impl CompletionSearch {
+    /// A search nested in `outer` (sharing its budget), or, with none, an
+    /// outermost search with the full budget.
+    fn within(outer: Option<&CompletionSearch>) -> CompletionSearch {
+        match outer {
+            Some(outer) => CompletionSearch {
+                depth: outer.depth + 1,
+                left: Arc::clone(&outer.left),
+            },
+            None => CompletionSearch {
+                depth: 1,
+                left: Arc::new(AtomicU32::new(COMPLETION_BUDGET)),
+            },
+        }
+    }
+
+    /// Takes one copy from the budget; false when it is spent.
+    fn take_one(&self) -> bool {
+        self.left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+            .is_ok()
+    }
+
+    /// Whether this search is nested in another.
+    fn nested(&self) -> bool {
+        self.depth >= 2
+    }
 }
 
 thread_local! {
@@ -66,6 +103,16 @@ impl Game {
     /// probes decide it on the hot path; only placements whose outcome
     /// depends on how the move ends are tried on a copy.
     pub fn is_legal_placement(&self, seat: Seat, point: Point) -> bool {
+        self.is_legal_placement_in(seat, point, self.search.as_ref())
+    }
+
+    /// [`Game::is_legal_placement`] within the completion search `search`.
+    fn is_legal_placement_in(
+        &self,
+        seat: Seat,
+        point: Point,
+        search: Option<&CompletionSearch>,
+    ) -> bool {
         if self.state.phase != Phase::Play
             || self.state.current.seat != seat
             || point.index() >= self.rules.geometry.point_count()
@@ -75,17 +122,22 @@ impl Game {
         if let Some(legal) = self.lone_placement_by_probe(seat, point) {
             debug_assert_eq!(
                 legal,
-                self.is_legal_placement_on_a_copy(seat, point),
+                self.is_legal_placement_on_a_copy(seat, point, search),
                 "a probe decides a lone placement as a copy of the board does"
             );
             return legal;
         }
-        self.is_legal_placement_on_a_copy(seat, point)
+        self.is_legal_placement_on_a_copy(seat, point, search)
     }
 
     /// [`Game::is_legal_placement`] for a placement in play by the seat to
     /// move, without the shortcut of [`Game::lone_placement_by_probe`].
-    fn is_legal_placement_on_a_copy(&self, seat: Seat, point: Point) -> bool {
+    fn is_legal_placement_on_a_copy(
+        &self,
+        seat: Seat,
+        point: Point,
+        search: Option<&CompletionSearch>,
+    ) -> bool {
         let ends = self.ends_move_after_this();
         let depends_on_the_end = if ends {
             self.rules.profile.clears_at_move_end
@@ -95,7 +147,7 @@ impl Game {
         if depends_on_the_end {
             return self
                 .probe_to_the_end_of_move(seat, point, ends)
-                .unwrap_or_else(|| self.accepts(seat, Action::Place(point)));
+                .unwrap_or_else(|| self.accepts_in(seat, Action::Place(point), search));
         }
         self.components_admit(seat, Action::Place(point))
             && self.plan_placement(seat, point).is_ok()
@@ -288,37 +340,34 @@ impl Game {
     /// when the bound is reached, which only a position with almost no room
     /// left can cause.
     pub(super) fn move_can_be_completed(&self, seat: Seat) -> bool {
-        let outer = BUDGET.with(|b| b.get().is_none());
-        if outer {
-            BUDGET.with(|b| b.set(Some(COMPLETION_BUDGET)));
-        }
-        DEPTH.with(|d| d.set(d.get() + 1));
-        let possible = self.has_legal_move(seat);
-        DEPTH.with(|d| d.set(d.get() - 1));
-        if outer {
-            BUDGET.with(|b| b.set(None));
-        }
-        possible
+        let search = CompletionSearch::within(self.search.as_ref());
+        self.has_legal_move_in(seat, Some(&search))
     }
 
     /// Whether `action` by `seat` would be accepted, tried on a copy.
     pub fn accepts(&self, seat: Seat, action: Action) -> bool {
-        let exhausted = BUDGET.with(|b| match b.get() {
-            Some(0) => true,
-            Some(n) => {
-                b.set(Some(n - 1));
-                false
-            }
-            None => false,
-        });
-        if exhausted {
+        self.accepts_in(seat, action, self.search.as_ref())
+    }
+
+    /// [`Game::accepts`] within the completion search `search`, which the
+    /// copy carries on (a search whose budget is spent counts the action
+    /// accepted).
+    fn accepts_in(&self, seat: Seat, action: Action, search: Option<&CompletionSearch>) -> bool {
+        if search.is_some_and(|s| !s.take_one()) {
             return true;
         }
         // A reused copy where one is free (nested searches make their own).
         with_reused(
             &TRIAL,
-            || self.trial(),
-            |trial| self.trial_into(trial),
+            || {
+                let mut trial = self.trial();
+                trial.search = search.cloned();
+                trial
+            },
+            |trial| {
+                self.trial_into(trial);
+                trial.search = search.cloned();
+            },
             |trial| trial.perform(seat, action).is_ok(),
         )
     }
@@ -359,6 +408,11 @@ impl Game {
     /// the common cases (a pass is allowed, or an early empty point is
     /// legal): it runs after every action.
     pub fn has_legal_move(&self, seat: Seat) -> bool {
+        self.has_legal_move_in(seat, self.search.as_ref())
+    }
+
+    /// [`Game::has_legal_move`] within the completion search `search`.
+    fn has_legal_move_in(&self, seat: Seat, search: Option<&CompletionSearch>) -> bool {
         if self.state.phase == Phase::Play && self.state.current.seat == seat {
             if self.is_legal_pass(seat, false) {
                 return true;
@@ -371,17 +425,16 @@ impl Game {
                 .placed_this_move
                 .iter()
                 .flat_map(|&p| geometry.neighbours(p).iter().copied());
-            if near
-                .chain(geometry.points())
-                .any(|p| self.state.board.is_empty(p) && self.is_legal_placement(seat, p))
-            {
+            if near.chain(geometry.points()).any(|p| {
+                self.state.board.is_empty(p) && self.is_legal_placement_in(seat, p, search)
+            }) {
                 return true;
             }
         }
         // Marks change neither the board nor the opportunities: within a
         // search that is already trying a mark (or another action that
         // did not end the move), marking more cannot be what completes it.
-        let nested = DEPTH.with(|d| d.get()) >= 2;
+        let nested = search.is_some_and(CompletionSearch::nested);
         let mut actions = Vec::new();
         self.collect_offers(
             seat,
@@ -390,6 +443,7 @@ impl Game {
                 a != Action::Resign && !(nested && matches!(a, Action::Mark(_) | Action::Unmark(_)))
             },
             true,
+            search,
         );
         !actions.is_empty()
     }
@@ -398,7 +452,13 @@ impl Game {
         match self.to_act() {
             ToAct::Nobody => return,
             ToAct::Seat(s) if s != seat => {
-                self.collect_offers(seat, out, |a| a == Action::Resign, false);
+                self.collect_offers(
+                    seat,
+                    out,
+                    |a| a == Action::Resign,
+                    false,
+                    self.search.as_ref(),
+                );
                 return;
             }
             _ => {}
@@ -416,7 +476,7 @@ impl Game {
                 }
             }
         }
-        self.collect_offers(seat, out, |_| true, false);
+        self.collect_offers(seat, out, |_| true, false, self.search.as_ref());
     }
 
     /// The actions the components offer `seat` that `keep` keeps and the
@@ -427,6 +487,7 @@ impl Game {
         out: &mut Vec<Action>,
         keep: impl Fn(Action) -> bool,
         first_only: bool,
+        search: Option<&CompletionSearch>,
     ) {
         let mut offered = Vec::new();
         for (kind, component) in self.rules.components() {
@@ -439,7 +500,7 @@ impl Game {
             component.offer_actions(&self.state, seat, &mut offered);
         }
         for action in offered {
-            if keep(action) && !out.contains(&action) && self.accepts(seat, action) {
+            if keep(action) && !out.contains(&action) && self.accepts_in(seat, action, search) {
                 out.push(action);
                 if first_only {
                     return;

@@ -95,6 +95,9 @@ pub struct Game {
     keep_undo: bool,
     /// A copy made to try an action (see [`Game::accepts`]).
     probing: bool,
+    /// The search for a way to complete a move that this copy was made
+    /// for, if any: it bounds the searches this copy makes in turn.
+    search: Option<legal::CompletionSearch>,
     applied: Applied,
     removals: Removals,
     /// The memory of the last backup (see [`GameState::backup`]), reused by
@@ -113,6 +116,7 @@ impl Clone for Game {
             checkpoints: self.checkpoints.clone(),
             keep_undo: self.keep_undo,
             probing: self.probing,
+            search: self.search.clone(),
             applied: self.applied.clone(),
             removals: self.removals.clone(),
             spare: None,
@@ -128,6 +132,7 @@ impl Clone for Game {
             checkpoints,
             keep_undo,
             probing,
+            search,
             applied,
             removals,
             spare: _,
@@ -139,6 +144,7 @@ impl Clone for Game {
         self.checkpoints.clone_from(checkpoints);
         self.keep_undo = *keep_undo;
         self.probing = *probing;
+        self.search.clone_from(search);
         self.applied.clone_from(applied);
         self.removals.clone_from(removals);
     }
@@ -224,6 +230,7 @@ impl Game {
             record: Vec::new(),
             keep_undo: true,
             probing: false,
+            search: None,
             applied: Applied::with_capacity(points),
             removals: Removals::with_capacity(points),
             spare: None,
@@ -268,6 +275,7 @@ impl Game {
             checkpoints: Vec::new(),
             keep_undo: false,
             probing: self.probing,
+            search: self.search.clone(),
             applied: Applied::default(),
             removals: Removals::default(),
             spare: None,

@@ -152,7 +152,8 @@ impl LightGame {
     pub fn load(&mut self, game: &Game) -> bool {
         let rules = game.rules();
         let state = game.state();
-        let qualifies = rules.opening.hooks() == Hooks::NONE
+        let qualifies = rules.takes_shortcuts()
+            && rules.opening.hooks() == Hooks::NONE
             && rules.schedule.alternates_strictly()
             && rules.resolver.captures_each_placement()
             && rules.objective.two_passes_then_score()

@@ -69,6 +69,9 @@ pub(crate) struct Profile {
     /// The components of each hook of [`Hooks::EACH`], in consultation
     /// order.
     hooked: [HookList; 4],
+    /// Whether the core may take the shortcuts the components' promises
+    /// allow (see [`Rules::without_shortcuts`]).
+    pub(crate) shortcuts: bool,
 }
 
 /// The kinds of the components that implement one hook.
@@ -99,6 +102,7 @@ impl Rules {
             lone_placement_probed: resolver.clears_at_move_end()
                 && resolver.resolves_lone_placement_as_probed(),
             hooked: [HookList::default(); 4],
+            shortcuts: true,
         };
         let mut rules = Rules {
             ruleset,
@@ -126,6 +130,43 @@ impl Rules {
         }
         rules.profile.hooked = hooked;
         rules
+    }
+
+    /// These rules with every shortcut the components' promises allow
+    /// turned off: the slow, fully generic path. Every component is
+    /// consulted at every flow hook, whatever its [`Component::hooks`]
+    /// says; the end of every move is cleared and judged as though the
+    /// resolver and the repetition policy worked there
+    /// ([`Resolver::clears_at_move_end`],
+    /// [`RepetitionPolicy::judges_move_end`]); a move's completion is
+    /// searched for after every placement that does not end it; no lone
+    /// placement is decided by a probe
+    /// ([`Resolver::resolves_lone_placement_as_probed`]); and no light
+    /// playout board takes the game ([`crate::playout::LightGame`]).
+    /// Where every promise holds, a game plays exactly as it does with
+    /// the shortcuts (the suite plays its scenarios and random games both
+    /// ways and compares); a promise broken shows as a difference.
+    ///
+    /// [`Component::hooks`]: crate::rules::Component::hooks
+    /// [`Resolver::clears_at_move_end`]: crate::rules::Resolver::clears_at_move_end
+    /// [`RepetitionPolicy::judges_move_end`]: crate::rules::RepetitionPolicy::judges_move_end
+    /// [`Resolver::resolves_lone_placement_as_probed`]: crate::rules::Resolver::resolves_lone_placement_as_probed
+    #[must_use]
+    pub fn without_shortcuts(mut self) -> Rules {
+        let every = self.components().map(|(kind, _)| Some(kind));
+        let profile = &mut self.profile;
+        profile.clears_at_move_end = true;
+        profile.judges_move_end = true;
+        profile.lone_placement_probed = false;
+        profile.hooked = [HookList { kinds: every }; 4];
+        profile.shortcuts = false;
+        self
+    }
+
+    /// Whether the core takes the shortcuts the components' promises
+    /// allow (true unless made by [`Rules::without_shortcuts`]).
+    pub fn takes_shortcuts(&self) -> bool {
+        self.profile.shortcuts
     }
 
     /// The component of `kind`, as the shared trait.

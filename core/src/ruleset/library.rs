@@ -220,7 +220,19 @@ impl Library {
 
     /// Resolves and assembles a ruleset: the rules, ready to play.
     pub fn assemble(&self, reference: &str, options: &[String]) -> Result<Arc<Rules>, Diagnostics> {
-        self.assemble_top(Top::Reference(reference), options)
+        self.assemble_top(Top::Reference(reference), options, true)
+    }
+
+    /// [`Library::assemble`], the rules made
+    /// [without the shortcuts](Rules::without_shortcuts) of the components'
+    /// promises: the slow, fully generic path, for checking that the
+    /// shortcuts change nothing.
+    pub fn assemble_without_shortcuts(
+        &self,
+        reference: &str,
+        options: &[String],
+    ) -> Result<Arc<Rules>, Diagnostics> {
+        self.assemble_top(Top::Reference(reference), options, false)
     }
 
     /// Resolves and assembles a ruleset given as text rather than a file
@@ -234,7 +246,7 @@ impl Library {
         text: &str,
         options: &[String],
     ) -> Result<Arc<Rules>, Diagnostics> {
-        self.assemble_top(Top::Text { name, text }, options)
+        self.assemble_top(Top::Text { name, text }, options, true)
     }
 
     /// Everything [`Library::validate`] checks, for a ruleset given as text
@@ -247,10 +259,17 @@ impl Library {
     /// The ruleset as written must also take every setting of its options
     /// (see [`Library::option_problems`]): `tengen validate` and every
     /// loader give one verdict on a file.
-    fn assemble_top(&self, top: Top<'_>, options: &[String]) -> Result<Arc<Rules>, Diagnostics> {
+    /// With `shortcuts` false, the rules are made without them.
+    fn assemble_top(
+        &self,
+        top: Top<'_>,
+        options: &[String],
+        shortcuts: bool,
+    ) -> Result<Arc<Rules>, Diagnostics> {
         let (loaded, built) = self.build(top, options);
         match built {
-            Ok(rules) => Ok(Arc::new(rules)),
+            Ok(rules) if shortcuts => Ok(Arc::new(rules)),
+            Ok(rules) => Ok(Arc::new(rules.without_shortcuts())),
             Err(items) => {
                 let mut diagnostics = loaded.diagnostics;
                 diagnostics.add_new(items);
