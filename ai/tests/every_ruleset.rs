@@ -6,13 +6,22 @@ use tengen_ai::{Mcts, Player, RandomPlayer, SearchConfig, next_actor};
 use tengen_core::{Action, Game, Rules, Seat};
 
 /// The smallest board each bundled ruleset offers, to keep the test fast.
-fn small(id: &str) -> Arc<Rules> {
+/// The sample games a bundled ruleset declares (its `samples`), assembled.
+fn samples(id: &str) -> Vec<(Vec<String>, Arc<Rules>)> {
     let library = tengen_variants::library();
-    ["size=9", "size=11"]
+    let rules = library.assemble(id, &[]).unwrap();
+    rules
+        .ruleset
+        .meta
+        .samples
         .iter()
-        .find_map(|o| library.assemble(id, &[o.to_string()]).ok())
-        .or_else(|| library.assemble(id, &[]).ok())
-        .unwrap_or_else(|| panic!("{id} assembles"))
+        .map(|s| (s.clone(), library.assemble(id, s).unwrap()))
+        .collect()
+}
+
+/// A bundled ruleset's first sample game: a short one.
+fn small(id: &str) -> Arc<Rules> {
+    samples(id).swap_remove(0).1
 }
 
 /// Plays up to `limit` actions, the search as Player 1 and the random
@@ -54,14 +63,15 @@ fn play(rules: &Arc<Rules>, seed: u64, limit: usize) -> Vec<(Seat, Action)> {
 #[test]
 fn every_choice_is_accepted_on_every_bundled_ruleset() {
     for bundled in tengen_variants::library().bundled() {
-        let rules = small(bundled.id);
-        let played = play(&rules, 3, 120);
-        assert!(
-            played.len() >= 20,
-            "{}: the game stopped after {} actions",
-            bundled.id,
-            played.len()
-        );
+        for (sample, rules) in samples(bundled.id) {
+            let played = play(&rules, 3, 120);
+            assert!(
+                played.len() >= 20,
+                "{} {sample:?}: the game stopped after {} actions",
+                bundled.id,
+                played.len()
+            );
+        }
     }
 }
 

@@ -13,7 +13,7 @@
 //! the JSON interface, SGF, the terminal's help, the page, the computer
 //! player) reads the declaration from the registry.
 
-use crate::game::Phase;
+use crate::phase::Phase;
 use crate::point::Point;
 use std::fmt;
 use std::hash::{Hash, Hasher};

@@ -794,7 +794,7 @@ pub(crate) mod test_positions {
     /// on random empty points, captures made, no stone left without a
     /// liberty.
     pub(crate) fn random(seed: u64, stones: usize) -> Board {
-        let mut rng = crate::playout::PlayoutRng::new(seed);
+        let mut rng = crate::rng::PlayoutRng::new(seed);
         let g = Arc::new(Geometry::from_links(7, 7, Geometry::grid_links(7, 7)).unwrap());
         let mut b = Board::new(g);
         let mut sink = Vec::new();

@@ -393,7 +393,7 @@ impl<'a> Iterator for Words<'a> {
 mod tests {
     use super::*;
     use crate::action::{Choosing, Seats};
-    use crate::game::Phase;
+    use crate::phase::Phase;
     use crate::point::Point;
     use crate::registry::{BuildContext, Builder, Built, Registration};
     use crate::rules::Topology;

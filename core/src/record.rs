@@ -3,8 +3,10 @@
 
 use crate::action::Action;
 use crate::colour::Seat;
-use crate::game::{Game, Phase, Refusal, ToAct};
+use crate::game::{Game, ToAct};
 use crate::notation::{NotationLine, format_action};
+use crate::phase::Phase;
+use crate::state::Refusal;
 use std::fmt;
 
 /// An action of a line that was refused.

@@ -10,9 +10,8 @@
 
 use crate::action::ActionSpec;
 use crate::geometry::Geometry;
-use crate::rules::{
-    ComponentKind, Objective, Opening, RepetitionPolicy, Resolver, Schedule, Scorer, Topology,
-};
+use crate::rules::{Objective, Opening, RepetitionPolicy, Resolver, Schedule, Scorer, Topology};
+use crate::state::ComponentKind;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::DeserializeOwned;
 use std::fmt;

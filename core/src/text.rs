@@ -125,7 +125,7 @@ pub fn points(value: f64) -> String {
 
 /// The result in SGF's form: `B+3.5`, `W+R`, `B+` (won otherwise), `0`
 /// (a draw). `B` is the first colour, `W` the second.
-pub fn short_result(state: &crate::GameState, result: &crate::GameResult) -> String {
+pub fn short_result(state: &crate::state::GameState, result: &crate::state::GameResult) -> String {
     let Some(winner) = result.winner else {
         return "0".into();
     };
@@ -134,26 +134,30 @@ pub fn short_result(state: &crate::GameState, result: &crate::GameResult) -> Str
         Colour::White => "W",
     };
     match (&result.reason, &result.score) {
-        (crate::EndReason::Score, Some(sheet)) => format!("{letter}+{}", points(sheet.margin())),
-        (crate::EndReason::Resignation { .. }, _) => format!("{letter}+R"),
+        (crate::state::EndReason::Score, Some(sheet)) => {
+            format!("{letter}+{}", points(sheet.margin()))
+        }
+        (crate::state::EndReason::Resignation { .. }, _) => format!("{letter}+R"),
         _ => format!("{letter}+"),
     }
 }
 
 /// The result in words, e.g. `Black (Player 1) wins by 3.5 points`.
 pub fn describe_result(
-    rules: &crate::Rules,
-    state: &crate::GameState,
-    result: &crate::GameResult,
+    rules: &crate::rules::Rules,
+    state: &crate::state::GameState,
+    result: &crate::state::GameResult,
 ) -> String {
-    let name = |seat: crate::Seat| format!("{} ({seat})", rules.colour_name(state.colour_of(seat)));
+    let name = |seat: crate::colour::Seat| {
+        format!("{} ({seat})", rules.colour_name(state.colour_of(seat)))
+    };
     match (result.winner, &result.reason, &result.score) {
-        (Some(w), crate::EndReason::Score, Some(sheet)) => {
+        (Some(w), crate::state::EndReason::Score, Some(sheet)) => {
             let margin = sheet.margin();
             let unit = if margin == 1.0 { "point" } else { "points" };
             format!("{} wins by {} {unit}", name(w), points(margin))
         }
-        (None, crate::EndReason::Score, _) => "a draw: the scores are equal".into(),
+        (None, crate::state::EndReason::Score, _) => "a draw: the scores are equal".into(),
         (Some(w), reason, _) => format!("{} wins {reason}", name(w)),
         (None, reason, _) => format!("a draw {reason}"),
     }
@@ -161,7 +165,7 @@ pub fn describe_result(
 
 /// A score sheet on one line per colour, e.g.
 /// `Black 41 (stones 30, territory 11)`.
-pub fn describe_score(rules: &crate::Rules, sheet: &crate::rules::ScoreSheet) -> String {
+pub fn describe_score(rules: &crate::rules::Rules, sheet: &crate::state::ScoreSheet) -> String {
     Colour::BOTH
         .iter()
         .map(|&c| {

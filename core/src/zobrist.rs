@@ -28,10 +28,10 @@ pub(crate) fn point_keys(count: usize) -> Vec<[u64; 2]> {
 
 /// The number XORed into a position's hash to say which seat moves next,
 /// for repetition rules that compare situations rather than boards.
-pub const fn seat_to_move_key(seat: crate::Seat) -> u64 {
+pub const fn seat_to_move_key(seat: crate::colour::Seat) -> u64 {
     match seat {
-        crate::Seat::One => 0,
-        crate::Seat::Two => 0xD6E8_FEB8_6659_FD93,
+        crate::colour::Seat::One => 0,
+        crate::colour::Seat::Two => 0xD6E8_FEB8_6659_FD93,
     }
 }
 

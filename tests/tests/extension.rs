@@ -221,6 +221,25 @@ fn game() -> Game {
     Game::new(rules)
 }
 
+/// The book's architecture chapter shows this ruleset: its block must be
+/// the start of the file the test plays.
+#[test]
+fn the_book_shows_the_ruleset_this_test_plays() {
+    let page = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../book/src/architecture.md"),
+    )
+    .unwrap();
+    let start = page
+        .find("```toml,ignore\n")
+        .expect("the chapter shows the ruleset")
+        + "```toml,ignore\n".len();
+    let block = &page[start..start + page[start..].find("```").unwrap()];
+    assert!(
+        RULESET.trim_start().starts_with(block.trim()),
+        "book/src/architecture.md shows a ruleset that is not the start of this test's:\n{block}"
+    );
+}
+
 #[test]
 fn a_served_pass_uses_player_2s_first_move_and_is_not_a_voluntary_pass() {
     let mut game = game();

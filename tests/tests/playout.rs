@@ -3,18 +3,6 @@
 
 use tengen_core::playout::{Playout, PlayoutRng};
 
-const RULESETS: &[(&str, &[&str])] = &[
-    ("go", &["size=9"]),
-    ("tromp-taylor", &["size=9"]),
-    ("thue-morse-go", &["size=11"]),
-    ("thue-morse-go", &["size=11", "weak-eyes"]),
-    ("thue-morse-go", &["size=11", "kill-all"]),
-    ("enhanced-go", &["size=9"]),
-    ("mathematical-go", &["size=9"]),
-    ("kill-all-go", &["size=9"]),
-    ("kill-all-go", &["size=9", "setup=two-batch"]),
-];
-
 use tengen_conformance::new_game as game;
 
 #[test]
@@ -30,9 +18,30 @@ fn the_generator_is_reproducible_and_in_range() {
     assert_ne!(zero.next_u64(), zero.next_u64(), "a zero seed still varies");
 }
 
+/// Every sample game of every bundled ruleset (its `samples`).
+fn samples() -> Vec<(&'static str, Vec<String>)> {
+    let library = tengen_variants::library();
+    library
+        .bundled()
+        .iter()
+        .flat_map(|b| {
+            let rules = library.assemble(b.id, &[]).unwrap();
+            rules
+                .ruleset
+                .meta
+                .samples
+                .clone()
+                .into_iter()
+                .map(move |s| (b.id, s))
+        })
+        .collect()
+}
+
 #[test]
 fn every_bundled_ruleset_plays_to_its_end_reproducibly() {
-    for &(ruleset, options) in RULESETS {
+    for (ruleset, options) in samples() {
+        let options: Vec<&str> = options.iter().map(String::as_str).collect();
+        let options = options.as_slice();
         for seed in 1..=3 {
             let mut first = game(ruleset, options);
             let stats = Playout::new(seed).play(&mut first);

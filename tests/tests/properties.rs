@@ -102,17 +102,18 @@ fn a_long_random_19x19_game_keeps_every_invariant() {
     play_random_game("tromp-taylor", &[], 0x5EED, 400);
 }
 
+/// Every sample game every bundled ruleset declares (its `samples`, which
+/// between them use every option it has) survives random play.
 #[test]
 fn every_bundled_ruleset_survives_random_play() {
     tengen_variants::link();
-    for bundled in tengen_variants::library().bundled() {
-        for seed in 1..4 {
-            let size = if bundled.id == "thue-morse-go" {
-                "size=11"
-            } else {
-                "size=9"
-            };
-            play_random_game(bundled.id, &[size.into()], seed, 100);
+    let library = tengen_variants::library();
+    for bundled in library.bundled() {
+        let rules = library.assemble(bundled.id, &[]).unwrap();
+        for sample in &rules.ruleset.meta.samples {
+            for seed in 1..3 {
+                play_random_game(bundled.id, sample, seed, 100);
+            }
         }
     }
 }

@@ -10,6 +10,10 @@
 //!   reader to copy that file): put in place of that file's end, from the
 //!   fragment's first table on, it must give exactly the output of the
 //!   next `tengen validate` the page shows.
+//!
+//! A block marked `toml,ignore` is left alone: it needs components that
+//! only a test links (the architecture chapter's example, which
+//! `tests/tests/extension.rs` checks against its own ruleset).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

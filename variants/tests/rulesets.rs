@@ -107,3 +107,33 @@ fn the_schema_checks_sections_that_name_no_kind() {
         );
     }
 }
+
+/// Every bundled ruleset declares its sample games (the suite's random
+/// games play them, so no test hard-codes a ruleset's options), every
+/// sample assembles, and the samples between them use every option the
+/// ruleset declares.
+#[test]
+fn every_bundled_ruleset_declares_samples_that_assemble_and_use_every_option() {
+    let library = tengen_variants::library();
+    for bundled in library.bundled() {
+        let rules = library.assemble(bundled.id, &[]).unwrap();
+        let samples = &rules.ruleset.meta.samples;
+        assert!(
+            !samples.is_empty(),
+            "{}: no `samples` in its [ruleset] table",
+            bundled.id
+        );
+        for sample in samples {
+            if let Err(d) = library.assemble(bundled.id, sample) {
+                panic!("{} sample {sample:?}:\n{}", bundled.id, d.render(false));
+            }
+        }
+        for (name, _) in &rules.ruleset.options {
+            let used = samples
+                .iter()
+                .flatten()
+                .any(|setting| setting.split('=').next() == Some(name.as_str()));
+            assert!(used, "{}: no sample uses the option `{name}`", bundled.id);
+        }
+    }
+}

@@ -541,15 +541,14 @@ fn every_bundled_ruleset_plays_to_its_end_between_two_computer_players() {
     let address = start(Config::default());
     let ai = json!({"player": "ai", "playouts": 8});
     for bundled in tengen_variants::library().bundled() {
-        // Each ruleset on its smallest board.
-        let size = if bundled.id == "thue-morse-go" {
-            "size=11"
-        } else {
-            "size=9"
-        };
+        // Each ruleset's first sample game, a short one.
+        let rules = tengen_variants::library()
+            .assemble(bundled.id, &[])
+            .unwrap();
+        let options = &rules.ruleset.meta.samples[0];
         let (game, _) = new_game(
             address,
-            &json!({"ruleset": bundled.id, "options": [size], "seats": {"P1": ai, "P2": ai}}),
+            &json!({"ruleset": bundled.id, "options": options, "seats": {"P1": ai, "P2": ai}}),
         );
         let mut actions = 0;
         loop {

@@ -292,7 +292,7 @@ fn has_independent_set(board: &Board, points: &[Point], k: usize) -> bool {
         return true;
     }
     fn search(
-        geometry: &crate::Geometry,
+        geometry: &crate::geometry::Geometry,
         points: &[Point],
         chosen: &mut Vec<Point>,
         from: usize,

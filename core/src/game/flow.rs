@@ -7,9 +7,10 @@ use super::{
 };
 use crate::action::Action;
 use crate::colour::Seat;
-use crate::game::{CurrentMove, EarlierPosition, MoveSummary};
 use crate::point::Point;
-use crate::rules::{ComponentKind, Hooks};
+use crate::rules::Hooks;
+use crate::state::ComponentKind;
+use crate::state::{CurrentMove, EarlierPosition, MoveSummary};
 use std::sync::Arc;
 
 /// A placement's plan, and whether the position it creates draws the game.
@@ -212,19 +213,19 @@ impl Game {
         !self.rules.profile.passing_allowed || self.move_end_may_fail()
     }
 
-    pub(super) fn record_removals(&mut self, mover_colour: crate::Colour, mover: Seat) {
+    pub(super) fn record_removals(&mut self, mover_colour: crate::colour::Colour, mover: Seat) {
         let captured = self.removals.opponent.len() as u32;
         let own = self.removals.own.len() as u32;
         self.state.prisoners[mover] += captured;
         self.state.prisoners[mover.other()] += own;
         self.applied.push_removed(
             mover_colour.opponent(),
-            crate::game::RemovalCause::Capture,
+            crate::state::RemovalCause::Capture,
             &self.removals.opponent,
         );
         self.applied.push_removed(
             mover_colour,
-            crate::game::RemovalCause::SelfCapture,
+            crate::state::RemovalCause::SelfCapture,
             &self.removals.own,
         );
     }
@@ -324,7 +325,7 @@ impl Game {
             extra: 0,
             history_start: self.state.history.len(),
         };
-        self.state.start_run(&*self.rules.schedule);
+        self.state.start_run(|k| self.rules.schedule.slot(k));
         if draw {
             self.finish_by_repetition();
             return Ok(());

@@ -5,7 +5,8 @@ use super::{Game, Phase, ToAct};
 use crate::action::Action;
 use crate::colour::Seat;
 use crate::point::Point;
-use crate::rules::{ComponentKind, Removals};
+use crate::rules::Removals;
+use crate::state::ComponentKind;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -63,12 +64,15 @@ thread_local! {
 thread_local! {
     /// A board to try the ends of moves on, reused so that a probe copies
     /// the board without allocating.
-    static SCRATCH: std::cell::RefCell<Option<crate::Board>> = const { std::cell::RefCell::new(None) };
+    static SCRATCH: std::cell::RefCell<Option<crate::board::Board>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Runs `f` on a copy of `board` (a reused scratch board where one is
 /// free; a fresh copy when a probe is already using it).
-fn with_scratch<R>(board: &crate::Board, f: impl FnOnce(&mut crate::Board) -> R) -> R {
+fn with_scratch<R>(
+    board: &crate::board::Board,
+    f: impl FnOnce(&mut crate::board::Board) -> R,
+) -> R {
     with_reused(&SCRATCH, || board.clone(), |s| s.clone_from(board), f)
 }
 
@@ -240,7 +244,7 @@ impl Game {
     /// Whether the current move, ending on `board` with `placed` stones
     /// placed, would be accepted: the resolver's clearing and the
     /// repetition rule's judgement of the end, on the given copy.
-    fn end_of_move_is_acceptable(&self, board: &mut crate::Board, placed: &[Point]) -> bool {
+    fn end_of_move_is_acceptable(&self, board: &mut crate::board::Board, placed: &[Point]) -> bool {
         let resolver = &self.rules.resolver;
         let colour = self.state.colours[self.state.current.seat];
         let position = if self.rules.profile.clears_at_move_end {
@@ -269,7 +273,7 @@ impl Game {
     /// repetition rule's judgement of the position the move ends on, all
     /// without a copy of the board. `None` where that does not apply.
     ///
-    /// [`Board::probe`]: crate::Board::probe
+    /// [`Board::probe`]: crate::board::Board::probe
     /// [`Resolver::resolves_lone_placement_as_probed`]: crate::rules::Resolver::resolves_lone_placement_as_probed
     pub(super) fn lone_placement_by_probe(&self, seat: Seat, point: Point) -> Option<bool> {
         let applies = self.rules.profile.lone_placement_probed

@@ -8,28 +8,23 @@
 //! other action is offered to the components in order until one handles it.
 //! A refused action leaves the game exactly as it was.
 
-mod ctx;
-mod event;
 mod flow;
-mod history;
 mod legal;
-mod refusal;
-mod result;
-mod state;
 
-pub use ctx::Ctx;
-pub use event::{Applied, Event, RemovalCause};
-pub use history::{Occurrence, PositionHistory};
+pub use crate::phase::Phase;
+pub use crate::rules::ctx::Ctx;
+pub use crate::state::{
+    Applied, CurrentMove, EarlierPosition, EndReason, Event, GameResult, GameState, MoveSummary,
+    Occurrence, PositionHistory, Refusal, RemovalCause,
+};
 pub use legal::COMPLETION_BUDGET;
-pub use refusal::{EarlierPosition, Refusal};
-pub use result::{EndReason, GameResult};
-pub use state::{CurrentMove, GameState, MoveSummary, Phase};
 
 use crate::action::{Action, Argument, ArgumentKind, ComponentAction, Seats};
 use crate::board::Board;
 use crate::colour::Seat;
 use crate::point::Point;
-use crate::rules::{Candidate, ComponentKind, Judgement, Removals, Rules, ScoreSheet};
+use crate::rules::{Candidate, Judgement, Removals, Rules};
+use crate::state::{ComponentKind, ScoreSheet};
 use std::sync::Arc;
 
 /// A full game state is kept every this many actions; undo restores the
@@ -38,7 +33,7 @@ const CHECKPOINT_EVERY: usize = 16;
 
 /// The position a game started from: its stones, and the seat given the
 /// first placement if not the opening's choice.
-type StartPosition = (Vec<(Point, crate::Colour)>, Option<Seat>);
+type StartPosition = (Vec<(Point, crate::colour::Colour)>, Option<Seat>);
 
 /// What a game holds in memory; see [`Game::memory`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,7 +164,7 @@ impl Game {
     /// opening cannot be carried out on it.
     pub fn from_position(
         rules: Arc<Rules>,
-        stones: &[(Point, crate::Colour)],
+        stones: &[(Point, crate::colour::Colour)],
         first: Option<Seat>,
     ) -> Result<Game, Refusal> {
         let geometry = Arc::clone(&rules.geometry);
@@ -218,7 +213,7 @@ impl Game {
         if let (Some(first), Phase::Play) = (first, state.phase) {
             state.slot_seats = [first, first.other()];
             state.current.seat = state.slot_seats[rules.schedule.slot(state.placement).index()];
-            state.start_run(&*rules.schedule);
+            state.start_run(|k| rules.schedule.slot(k));
             state.history.set_last_next_seat(state.current.seat);
         }
         let points = geometry.point_count();
@@ -250,7 +245,7 @@ impl Game {
 
     /// The starting position's stones and the seat given the first
     /// placement, as passed to [`Game::from_position`].
-    pub fn start(&self) -> (&[(Point, crate::Colour)], Option<Seat>) {
+    pub fn start(&self) -> (&[(Point, crate::colour::Colour)], Option<Seat>) {
         (&self.start.0, self.start.1)
     }
 
@@ -358,7 +353,7 @@ impl Game {
 
     /// The seat owning placement opportunity `k` during play.
     fn seat_at(&self, k: u64) -> Seat {
-        self.state.seat_at(&*self.rules.schedule, k)
+        self.state.seat_of_slot(self.rules.schedule.slot(k))
     }
 
     /// Placement opportunities left in the move being made (during play).

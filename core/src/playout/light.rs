@@ -27,7 +27,8 @@
 use crate::analysis::area_count;
 use crate::board::Board;
 use crate::colour::{ByColour, BySeat, Colour, Seat};
-use crate::game::{Game, Phase, ToAct};
+use crate::game::{Game, ToAct};
+use crate::phase::Phase;
 use crate::point::{Point, PointSet};
 use crate::rules::{BoardRule, Hooks};
 use std::collections::HashSet;

@@ -22,12 +22,14 @@
 
 mod light;
 
+pub use crate::rng::PlayoutRng;
 pub use light::{LightGame, seat_ahead};
 
 use crate::action::{Action, Argument, Choosing, ComponentAction};
 use crate::board::Board;
 use crate::colour::{Colour, Seat};
-use crate::game::{Game, Phase, ToAct};
+use crate::game::{Game, ToAct};
+use crate::phase::Phase;
 use crate::point::Point;
 
 /// How many empty points the policy draws at random (with replacement)
@@ -69,30 +71,6 @@ impl PlacementTarget for LightGame {
     #[inline]
     fn place_if_legal(&mut self, point: Point) -> bool {
         LightGame::place_if_legal(self, point)
-    }
-}
-
-/// A small, fast, reproducible random number generator (xorshift64*).
-#[derive(Clone, Debug)]
-pub struct PlayoutRng(u64);
-
-impl PlayoutRng {
-    /// A generator started from `seed` (any value; zero is replaced).
-    pub fn new(seed: u64) -> PlayoutRng {
-        PlayoutRng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number from 0 to `n - 1` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 }
 

@@ -1,6 +1,7 @@
 //! The component traits, one per rule axis, and the assembled [`Rules`].
 
 mod component;
+pub(crate) mod ctx;
 mod objective;
 mod opening;
 mod repetition;
@@ -9,18 +10,19 @@ mod schedule;
 mod scorer;
 mod topology;
 
-pub use component::{Component, ComponentKind, ComponentState, Fact, Hooks};
+pub use crate::state::{Bonus, ButtonStatus, ComponentKind, ComponentState, ScoreSheet, Slot};
+pub use component::{Component, Fact, Hooks};
 pub use objective::Objective;
 pub use opening::Opening;
 pub use repetition::{BoardRule, Candidate, Judgement, RepetitionPolicy};
 pub use resolver::{PlacementPlan, Removals, Resolver};
-pub use schedule::{Schedule, Slot};
-pub use scorer::{Bonus, ButtonStatus, ScoreSheet, Scorer};
+pub use schedule::Schedule;
+pub use scorer::Scorer;
 pub use topology::Topology;
 
 use crate::action::ActionSpec;
 use crate::geometry::Geometry;
-use crate::ruleset::ResolvedRuleset;
+use crate::model::ResolvedRuleset;
 use std::sync::Arc;
 
 /// A ruleset assembled: one implementation of each component, ready to play.
@@ -261,7 +263,7 @@ impl Rules {
     }
 
     /// The display name of a colour (e.g. Black, or Red).
-    pub fn colour_name(&self, colour: crate::Colour) -> &str {
+    pub fn colour_name(&self, colour: crate::colour::Colour) -> &str {
         &self.ruleset.meta.colours[colour.index()]
     }
 }

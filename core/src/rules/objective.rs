@@ -2,9 +2,10 @@
 
 use crate::analysis::LifeRule;
 use crate::colour::Seat;
-use crate::game::{Ctx, EndReason, GameResult};
 use crate::rules::Component;
 use crate::rules::Rules;
+use crate::rules::ctx::Ctx;
+use crate::state::{EndReason, GameResult};
 
 /// Decides when play stops and how the game is won. Through the shared
 /// component hooks it sees every completed move ([`Component::on_move_end`])

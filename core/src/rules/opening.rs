@@ -1,8 +1,9 @@
 //! The Opening trait: what happens before ordinary play.
 
 use crate::colour::Seat;
-use crate::game::{Ctx, GameState, Refusal};
 use crate::rules::Component;
+use crate::rules::ctx::Ctx;
+use crate::state::{GameState, Refusal};
 
 /// Decides what happens before ordinary play: stones set up in advance,
 /// which seat takes which letter of the schedule and which colour, and any

@@ -2,8 +2,8 @@
 //! which end the game.
 
 use crate::colour::Seat;
-use crate::game::PositionHistory;
 use crate::rules::Component;
+use crate::state::PositionHistory;
 
 /// A position a placement (or the end of a move) is about to create.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

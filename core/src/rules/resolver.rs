@@ -2,9 +2,9 @@
 
 use crate::board::Board;
 use crate::colour::Colour;
-use crate::game::Refusal;
 use crate::point::Point;
 use crate::rules::Component;
+use crate::state::Refusal;
 
 /// What a placement will do, worked out before the board changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,11 +2,12 @@
 //! cross-component checks the constructors make.
 
 use crate::action::ActionSpec;
+use crate::model::ResolvedRuleset;
 use crate::registry::{BuildContext, BuildProblem, Registry};
-use crate::rules::{ComponentKind, Rules};
+use crate::rules::Rules;
 use crate::ruleset::diagnostic::{Diagnostic, SourceMap};
-use crate::ruleset::model::ResolvedRuleset;
 use crate::ruleset::node::Node;
+use crate::state::ComponentKind;
 
 /// Builds the components of a resolved ruleset. `tree` is the resolved
 /// document, used to point problems at the text.

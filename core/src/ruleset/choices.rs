@@ -15,9 +15,9 @@
 //! sets the komi the size had set, and keeps its board) is no conflict:
 //! that is how options layer.
 
+use crate::model::{OptionForm, ResolvedRuleset};
 use crate::ruleset::conflict::{ChoicesError, Conflict, Pick};
 use crate::ruleset::library::{Loaded, Top, lean};
-use crate::ruleset::model::{OptionForm, ResolvedRuleset};
 use crate::ruleset::node::{Node, Origin};
 use crate::ruleset::options::{apply_options, parse_value};
 use crate::ruleset::{Diagnostic, Library};

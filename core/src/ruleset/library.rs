@@ -2,11 +2,11 @@
 //! resolved -> typed ruleset -> cross-component checks -> assembled rules,
 //! collecting every problem on the way.
 
+use crate::model::{ResolvedRuleset, RulesetMeta, Section};
 use crate::registry::Registry;
-use crate::rules::{ComponentKind, Rules};
+use crate::rules::Rules;
 use crate::ruleset::assemble::assemble;
 use crate::ruleset::diagnostic::{Diagnostic, Diagnostics, Source};
-use crate::ruleset::model::{ResolvedRuleset, RulesetMeta, Section};
 use crate::ruleset::node::{Entry, Node, Origin, Value as NodeValue};
 use crate::ruleset::options::{
     Declared, apply_options, changes, check_options, declared_options, inherited_from,
@@ -14,6 +14,7 @@ use crate::ruleset::options::{
 };
 use crate::ruleset::schema::ruleset_schema;
 use crate::ruleset::validate::SchemaValidator;
+use crate::state::ComponentKind;
 use crate::suggest::closest;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -113,6 +114,7 @@ pub(super) fn lean(resolved: &ResolvedRuleset) -> ResolvedRuleset {
         meta: RulesetMeta {
             docs: String::new(),
             sources: Vec::new(),
+            samples: Vec::new(),
             ..resolved.meta.clone()
         },
         sections: resolved.sections.clone(),

@@ -7,16 +7,15 @@ mod choices;
 mod conflict;
 mod diagnostic;
 mod library;
-mod model;
 mod node;
 mod options;
 mod schema;
 mod validate;
 
+pub use crate::model::{OptionForm, OptionSpec, ResolvedRuleset, RulesetMeta, Section};
 pub use choices::{Availability, Choices, MAX_BLAME_TRIALS, OptionChoices};
 pub use conflict::{ChoicesError, Conflict, Pick};
 pub use diagnostic::{Diagnostic, Diagnostics, Location, MAX_DIAGNOSTICS, Source, SourceMap};
 pub use library::{Bundled, Library, MAX_RULESET_BYTES};
-pub use model::{OptionForm, OptionSpec, ResolvedRuleset, RulesetMeta, Section};
 pub use options::{MAX_OPTION_SETTINGS, MAX_OPTIONS};
 pub use schema::{ruleset_schema, section_description};

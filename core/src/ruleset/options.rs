@@ -2,12 +2,12 @@
 //! once where they are declared and applied to the sections in the order
 //! declared.
 
+use crate::model::{OptionForm, OptionSpec};
 use crate::registry::Registry;
-use crate::rules::ComponentKind;
 use crate::ruleset::diagnostic::{Diagnostic, SourceMap};
-use crate::ruleset::model::{OptionForm, OptionSpec};
 use crate::ruleset::node::{Node, Origin};
 use crate::ruleset::schema::section_keys;
+use crate::state::ComponentKind;
 use crate::suggest::closest;
 
 /// The most options one ruleset declares (its `extends` chain included).

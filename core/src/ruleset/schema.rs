@@ -6,9 +6,9 @@
 //! chosen kind; the parameter schemas come from the same serde types that
 //! parse the parameters, so schema, parsing and docs never disagree.
 
+use crate::model::{OptionSpec, RulesetMeta};
 use crate::registry::Registry;
-use crate::rules::ComponentKind;
-use crate::ruleset::model::{OptionSpec, RulesetMeta};
+use crate::state::ComponentKind;
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 use serde_json::{Map, Value, json};

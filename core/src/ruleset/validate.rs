@@ -2,10 +2,10 @@
 //! diagnostic a person understands, located in the text they wrote.
 
 use crate::registry::Registry;
-use crate::rules::ComponentKind;
 use crate::ruleset::diagnostic::{Diagnostic, SourceMap};
 use crate::ruleset::node::{Node, Origin};
 use crate::ruleset::schema::section_keys;
+use crate::state::ComponentKind;
 use crate::suggest::closest;
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use serde_json::Value;
@@ -127,7 +127,7 @@ fn allowed_keys(registry: &Registry, tree: &Node, pointer: &str) -> Option<Vec<S
         ),
         ["ruleset"] => Some(
             [
-                "id", "name", "summary", "docs", "sources", "colours", "undo", "extends",
+                "id", "name", "summary", "docs", "sources", "colours", "undo", "extends", "samples",
             ]
             .map(String::from)
             .to_vec(),

@@ -3,52 +3,13 @@
 use crate::action::{ActionSpec, Declaration};
 use crate::board::Board;
 use crate::colour::{BySeat, Colour, Role, Seat};
-use crate::game::{GameResult, PositionHistory};
+use crate::phase::Phase;
 use crate::point::{Point, PointSet};
-use crate::rules::{ComponentKind, ComponentState, Schedule, Slot};
+use crate::state::{ComponentKind, ComponentState, GameResult, PositionHistory, Slot};
 
 /// The longest run of opportunities a move may have (a guard against a
 /// schedule that never hands over).
 pub(crate) const MAX_MOVE_LENGTH: u64 = 4096;
-use serde::Serialize;
-use std::fmt;
-
-/// The phases of a game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Phase {
-    /// Setup actions before ordinary play.
-    Opening,
-    /// Ordinary play.
-    Play,
-    /// Play has stopped; the players settle the dead strings.
-    Agreement,
-    /// The game has ended.
-    Over,
-}
-
-impl Phase {
-    /// "during play", "in the opening", ... for messages.
-    pub fn during(self) -> &'static str {
-        match self {
-            Phase::Opening => "in the opening",
-            Phase::Play => "during play",
-            Phase::Agreement => "while the dead strings are being agreed",
-            Phase::Over => "once the game is over",
-        }
-    }
-}
-
-impl fmt::Display for Phase {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Phase::Opening => "opening",
-            Phase::Play => "play",
-            Phase::Agreement => "agreement",
-            Phase::Over => "over",
-        })
-    }
-}
 
 /// The move being made: the actions of one seat since the last hand-over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,7 +180,7 @@ impl Clone for GameState {
 pub(crate) struct Backup {
     state: Box<GameState>,
     history_len: usize,
-    last_occurrence: Option<crate::game::Occurrence>,
+    last_occurrence: Option<crate::state::Occurrence>,
 }
 
 impl Backup {
@@ -426,8 +387,8 @@ impl GameState {
     }
 
     /// The seat owning placement opportunity `k` during play.
-    pub fn seat_at(&self, schedule: &dyn Schedule, k: u64) -> Seat {
-        self.slot_seats[schedule.slot(k).index()]
+    pub(crate) fn seat_at(&self, slot_of: impl Fn(u64) -> Slot, k: u64) -> Seat {
+        self.slot_seats[slot_of(k).index()]
     }
 
     /// Placement opportunities left in the move being made (during play):
@@ -443,15 +404,15 @@ impl GameState {
     /// mover's run of opportunities in the schedule ends (at most
     /// [`MAX_MOVE_LENGTH`] on), so that the flow of play asks the schedule
     /// once a move rather than at every opportunity.
-    pub(crate) fn start_run(&mut self, schedule: &dyn Schedule) {
+    pub(crate) fn start_run(&mut self, slot_of: impl Fn(u64) -> Slot) {
         let seat = self.current.seat;
         let limit = self.placement + MAX_MOVE_LENGTH;
         let mut end = self.placement;
-        while end < limit && self.seat_at(schedule, end) == seat {
+        while end < limit && self.seat_at(&slot_of, end) == seat {
             end += 1;
         }
         self.run_end = end;
-        self.run_next = self.seat_at(schedule, end);
+        self.run_next = self.seat_at(&slot_of, end);
     }
 
     /// The private data of the component of `kind`, if it keeps data of

@@ -3,12 +3,12 @@
 
 use crate::action::Declaration;
 use crate::colour::{BySeat, Colour, Role, Seat};
-use crate::game::Refusal;
-use crate::game::{
-    Applied, EndReason, Event, GameResult, GameState, Occurrence, Phase, RemovalCause,
-};
+use crate::phase::Phase;
 use crate::point::{Point, PointSet};
-use crate::rules::{ComponentKind, Rules, ScoreSheet};
+use crate::rules::Rules;
+use crate::state::Refusal;
+use crate::state::{Applied, EndReason, Event, GameResult, GameState, Occurrence, RemovalCause};
+use crate::state::{ComponentKind, ScoreSheet};
 
 /// What a component may do to a game while handling an action or a hook.
 pub struct Ctx<'a> {
@@ -185,7 +185,7 @@ impl<'a> Ctx<'a> {
         s.play_begun = true;
         s.phase = Phase::Play;
         s.current.seat = s.slot_seats[self.rules.schedule.slot(0).index()];
-        s.start_run(&*self.rules.schedule);
+        s.start_run(|k| self.rules.schedule.slot(k));
         s.current.number = s.moves_completed + 1;
         s.current.history_start = s.history.len();
         s.history.set_last_next_seat(s.current.seat);

@@ -2,8 +2,8 @@
 //! changes nothing.
 
 use crate::colour::Seat;
-use crate::game::Phase;
 use crate::geometry::PointLabel;
+use crate::phase::Phase;
 use std::fmt;
 
 /// An earlier position, as a person would name it.

@@ -2,7 +2,7 @@
 
 use crate::colour::Seat;
 use crate::point::Point;
-use crate::rules::ScoreSheet;
+use crate::state::ScoreSheet;
 use serde::Serialize;
 use std::fmt;
 

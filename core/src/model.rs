@@ -1,6 +1,6 @@
 //! The typed form of a ruleset: its metadata, its sections, its options.
 
-use crate::rules::ComponentKind;
+use crate::state::ComponentKind;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +36,14 @@ pub struct RulesetMeta {
     /// they do not; options are inherited and may be redefined.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extends: Option<String>,
+    /// Sample games: option settings, each a list as `--option` takes them
+    /// (`["size=9", "ko=simple"]`), that make short games of this ruleset
+    /// and between them use its options. The test suite plays random games
+    /// of every sample of every bundled ruleset, on the fast and the generic
+    /// path, and checks every invariant; a ruleset that extends another
+    /// declares its own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub samples: Vec<Vec<String>>,
 }
 
 fn yes() -> bool {

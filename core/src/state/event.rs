@@ -1,7 +1,7 @@
 //! Events: what an accepted action did.
 
 use crate::colour::{Colour, Seat};
-use crate::game::Phase;
+use crate::phase::Phase;
 use crate::point::Point;
 
 /// Why stones left the board.
