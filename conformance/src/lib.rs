@@ -231,9 +231,10 @@ impl Scenario {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let scenario: Scenario =
             toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        if !SOURCES.iter().any(|(s, _)| scenario.source.starts_with(s)) {
+        let cites_a_file = SOURCES.iter().any(|(s, _)| scenario.source.starts_with(s));
+        if !cites_a_file && scenario.public_title().is_none() {
             return Err(format!(
-                "{}: `source` must start with the file it cites, one of {}",
+                "{}: `source` must start with the file it cites, one of {}, or with the title of a public text and a colon (`Sensei's Library, Atari Go: ...`) that the ruleset's `sources` cites the same way",
                 path.display(),
                 SOURCES
                     .iter()
@@ -256,6 +257,21 @@ impl Scenario {
             ));
         }
         Ok(scenario)
+    }
+
+    /// The public text the scenario cites by its title, where it cites no
+    /// file of the project's: the `source` up to its first colon
+    /// (`Sensei's Library, Atari Go` in `Sensei's Library, Atari Go: the
+    /// first to capture wins`). The scenario's ruleset must cite the same
+    /// title in its `sources`, which the run checks.
+    pub fn public_title(&self) -> Option<&str> {
+        if SOURCES.iter().any(|(s, _)| self.source.starts_with(s)) || self.source.contains("seeds/")
+        {
+            return None;
+        }
+        let (title, rest) = self.source.split_once(':')?;
+        let title = title.trim();
+        (!title.is_empty() && !rest.trim().is_empty()).then_some(title)
     }
 
     /// The ruleset as the library takes it: a bundled id, or the path of a
@@ -300,7 +316,22 @@ impl Scenario {
             library.assemble_without_shortcuts(&reference, &self.options)
         };
         let rules = match assembled {
-            Ok(rules) => rules,
+            Ok(rules) => {
+                if let Some(title) = self.public_title() {
+                    let cited = rules
+                        .ruleset
+                        .meta
+                        .sources
+                        .iter()
+                        .any(|s| s.split_once(':').is_some_and(|(t, _)| t.trim() == title));
+                    if !cited {
+                        failures.push(format!(
+                            "the source `{title}` is not among the ruleset's `sources` (an entry `{title}: ...`)"
+                        ));
+                    }
+                }
+                rules
+            }
             Err(d) => {
                 failures.push(format!("the ruleset does not load:\n{d}"));
                 return Outcome {

@@ -114,6 +114,35 @@ pub struct Registration {
 
 inventory::collect!(Registration);
 
+/// `file` (a `file!()`) as a path from the workspace root, the folder
+/// above `crate_dir` (the registering crate's `CARGO_MANIFEST_DIR`): cargo
+/// gives a workspace member's files that way already, but a module
+/// declared with an absolute `#[path]` (as `tengen-variants` declares its
+/// component files, from its build script) has an absolute `file!()`.
+/// Any other path is returned as it is.
+pub const fn workspace_path(file: &'static str, crate_dir: &'static str) -> &'static str {
+    let (f, d) = (file.as_bytes(), crate_dir.as_bytes());
+    // The length of the workspace root with its separator.
+    let mut root = d.len();
+    while root > 0 && d[root - 1] != b'/' && d[root - 1] != b'\\' {
+        root -= 1;
+    }
+    if root == 0 || f.len() <= root {
+        return file;
+    }
+    let mut i = 0;
+    while i < root {
+        if f[i] != d[i] {
+            return file;
+        }
+        i += 1;
+    }
+    match core::str::from_utf8(f.split_at(root).1) {
+        Ok(rest) => rest,
+        Err(_) => file,
+    }
+}
+
 impl Registration {
     /// The trait it implements: the one its constructor builds.
     pub const fn kind(&self) -> ComponentKind {
@@ -576,7 +605,7 @@ macro_rules! component {
                     params_schema,
                     build: $crate::registry::Builder::$kind(build),
                     actions: &[$($(&$action),*)?],
-                    file: file!(),
+                    file: $crate::registry::workspace_path(file!(), env!("CARGO_MANIFEST_DIR")),
                     line: line!(),
                 }
             }
@@ -648,5 +677,27 @@ mod tests {
         };
         assert_eq!(C.summary(), "Counts the board.");
         assert_eq!(C.docs(), "Counts the\nboard. Then more.\n\nMore.");
+    }
+}
+
+#[cfg(test)]
+mod workspace_path_tests {
+    use super::workspace_path;
+
+    #[test]
+    fn an_absolute_file_under_the_workspace_is_shown_from_its_root() {
+        assert_eq!(
+            workspace_path("/w/tengen/variants/src/a/b.rs", "/w/tengen/variants"),
+            "variants/src/a/b.rs"
+        );
+        assert_eq!(
+            workspace_path("variants/src/a/b.rs", "/w/tengen/variants"),
+            "variants/src/a/b.rs",
+            "a relative file is already from the root"
+        );
+        assert_eq!(
+            workspace_path("/elsewhere/b.rs", "/w/tengen/variants"),
+            "/elsewhere/b.rs"
+        );
     }
 }

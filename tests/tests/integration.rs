@@ -10,4 +10,5 @@ mod gnugo;
 mod light_playout;
 mod playout;
 mod properties;
+mod round_trips;
 mod sgf_scenarios;

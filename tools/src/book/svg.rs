@@ -256,7 +256,7 @@ mod tests {
     #[test]
     fn a_diagram_draws_each_stone_its_marks_and_one_line_a_row_and_column() {
         use tengen_core::Topology;
-        let geometry = tengen_variants::topology::Square::new(3, 3)
+        let geometry = tengen_variants::topology::square::Square::new(3, 3)
             .expect("a 3x3 board")
             .geometry();
         let mut stones = Board::new(Arc::clone(&geometry));

@@ -4,4 +4,5 @@
 #![allow(dead_code)]
 
 pub(crate) mod gtp_peer;
+pub(crate) mod registry_lists;
 pub(crate) mod run;

@@ -1,6 +1,6 @@
 //! Handicap passes: the stronger player gives away placements.
 
-use crate::scoring::handicap_unit;
+use crate::scoring::button::handicap_unit;
 use tengen_core::game::{Ctx, GameState, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::ComponentState;

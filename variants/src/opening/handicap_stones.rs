@@ -120,7 +120,7 @@ impl Opening for HandicapStones {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::topology::Square;
+    use crate::topology::square::Square;
     use tengen_core::Topology;
 
     /// The placements GNU Go 3.8 gives for `fixed_handicap N` (the GTP

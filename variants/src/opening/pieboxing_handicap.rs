@@ -6,7 +6,7 @@ use super::setup::{CLAIM, claimed};
 use super::setup::{
     Cap, fix_roles, fix_roles_and_begin, no_pass_here, place_setup_stone, setup_points,
 };
-use crate::scoring::handicap_unit;
+use crate::scoring::button::handicap_unit;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use tengen_core::game::{Ctx, GameState, Phase, Refusal};

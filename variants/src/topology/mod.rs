@@ -1,10 +1,8 @@
 //! Topologies: the shapes of boards.
 
-mod snub_square;
-mod square;
-
-pub use snub_square::{SnubSquare, SnubSquareParams};
-pub use square::{Square, SquareParams};
+// One module per file of this folder, declared by build.rs: a new
+// component is a new file here, and nothing else lists it.
+include!(concat!(env!("OUT_DIR"), "/modules_topology.rs"));
 
 use tengen_core::{Geometry, Point};
 
