@@ -33,8 +33,10 @@ pub mod answer;
 pub mod embedded;
 pub mod invariants;
 pub mod names;
+pub mod placeholders;
 
 pub use names::{SOURCES, cite};
+pub use placeholders::without_registry_lists;
 
 use serde::Deserialize;
 use std::collections::BTreeSet;

@@ -198,8 +198,23 @@ fn recorded_sessions() {
             stream(&text) == answered,
             "{name}: one session over the whole fixture answers otherwise than line by line"
         );
-        insta::assert_snapshot!(recorded.transcript);
+        insta::assert_snapshot!(without_registry_listing(&recorded.transcript));
     });
+}
+
+/// The transcript with the registry's lists as placeholders: the
+/// `list-rulesets` listing's rulesets and components (in the engine's
+/// compact JSON), and the lists messages give, so that adding a variant
+/// changes no session's snapshot (`list_rulesets_lists_the_library` in
+/// this file checks the listing itself).
+fn without_registry_listing(transcript: &str) -> String {
+    let listing = tengen_json::catalogue::Listing::of(tengen_variants::library());
+    let rulesets = serde_json::to_string(&listing.rulesets).unwrap();
+    let components = serde_json::to_string(&listing.components).unwrap();
+    let text = transcript
+        .replace(&rulesets, "\"[the bundled rulesets]\"")
+        .replace(&components, "\"[the registered components]\"");
+    tengen_conformance::without_registry_lists(&text)
 }
 
 /// The error codes `EngineError::code` documents, read from its doc
@@ -297,5 +312,37 @@ fn the_schema_rejects_the_requests_the_engine_cannot_read() {
     assert!(
         checked >= 10,
         "only {checked} unreadable requests in bad-input.jsonl"
+    );
+}
+
+/// `list-rulesets` lists every bundled ruleset, in the library's order,
+/// with its name, and every registered component: what the sessions'
+/// snapshots hold as placeholders.
+#[test]
+fn list_rulesets_lists_the_library() {
+    let library = tengen_variants::library();
+    let mut engine = tengen_json::engine::Engine::new(library);
+    let reply = serde_json::to_value(engine.respond(r#"{"command":"list-rulesets"}"#)).unwrap();
+    let listing = &reply["result"]["listing"];
+    let ids: Vec<&str> = listing["rulesets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    let bundled: Vec<&str> = library.bundled().iter().map(|b| b.id).collect();
+    assert_eq!(ids, bundled);
+    assert!(
+        listing["rulesets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["name"].is_string())
+    );
+    let registry = tengen_core::registry::Registry::global().unwrap();
+    assert_eq!(
+        listing["components"].as_array().unwrap().len(),
+        registry.all().len(),
+        "{listing}"
     );
 }

@@ -428,7 +428,5 @@ fn every_bad_input_is_refused_with_a_clear_message() {
         cases.len(),
         failures.join("\n")
     );
-    insta::assert_snapshot!(crate::common::registry_lists::without_registry_lists(
-        &transcript
-    ));
+    insta::assert_snapshot!(tengen_conformance::without_registry_lists(&transcript));
 }

@@ -78,9 +78,9 @@ fn recorded_sessions() {
             output.is_empty() || output.ends_with("\n\n"),
             "every response ends with an empty line:\n{output}"
         );
-        insta::assert_snapshot!(crate::common::registry_lists::without_registry_lists(
-            &transcript(&input, &output)
-        ));
+        insta::assert_snapshot!(tengen_conformance::without_registry_lists(&transcript(
+            &input, &output
+        )));
     });
 }
 

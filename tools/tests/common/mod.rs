@@ -4,5 +4,4 @@
 #![allow(dead_code)]
 
 pub(crate) mod gtp_peer;
-pub(crate) mod registry_lists;
 pub(crate) mod run;

@@ -1,7 +1,7 @@
 //! The registry's lists as they appear in messages (every bundled ruleset,
-//! every component of a kind), replaced by placeholders in snapshots, so
-//! that adding a variant changes no snapshot of the tools: the lists are
-//! the registry's own, and the registry's snapshot records them.
+//! every component of a kind), replaced by placeholders in the front ends'
+//! snapshots, so that adding a variant changes no snapshot but its own
+//! scenarios' and the registry's, which records the lists.
 
 use tengen_core::ComponentKind;
 use tengen_core::registry::Registry;
@@ -10,7 +10,7 @@ use tengen_core::registry::Registry;
 /// written `[the bundled rulesets]`, and each list of one kind's component
 /// ids that a message offers (`kind = a, b`, `the choices are: a, b`)
 /// written `[the registered <kind> kinds]`.
-pub(crate) fn without_registry_lists(text: &str) -> String {
+pub fn without_registry_lists(text: &str) -> String {
     tengen_variants::link();
     let library = tengen_variants::library();
     let mut bundled: Vec<&str> = library.bundled().iter().map(|b| b.id).collect();
