@@ -33,6 +33,10 @@ pub struct Geometry {
     diagonal_start: Vec<u32>,
     positions: Vec<[f64; 2]>,
     star_points: Vec<Point>,
+    /// The links a drawing shows leaving the board rather than crossing
+    /// it (see [`Geometry::with_wrapping_links`]), each as `(lower,
+    /// higher)` point, sorted.
+    wrapping: Vec<(Point, Point)>,
     zobrist: Vec<[u64; 2]>,
 }
 
@@ -161,6 +165,7 @@ impl Geometry {
             diagonal_start,
             positions,
             star_points: Vec::new(),
+            wrapping: Vec::new(),
             zobrist: zobrist::point_keys(count),
         })
     }
@@ -176,6 +181,32 @@ impl Geometry {
                 right.into_iter().chain(down)
             })
         })
+    }
+
+    /// Marks links that join opposite edges of the drawing (a torus, a
+    /// cylinder): a drawing shows each as two short lines leaving the
+    /// board from its two points, not as a line across the board. They are
+    /// links like any other for the rules. Pairs that are not links are
+    /// ignored.
+    pub fn with_wrapping_links(
+        mut self,
+        links: impl IntoIterator<Item = (Point, Point)>,
+    ) -> Geometry {
+        let mut wrapping: Vec<(Point, Point)> = links
+            .into_iter()
+            .filter(|&(a, b)| self.are_neighbours(a, b))
+            .map(|(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        wrapping.sort_unstable();
+        wrapping.dedup();
+        self.wrapping = wrapping;
+        self
+    }
+
+    /// Whether the link between `a` and `b` is drawn leaving the board
+    /// (see [`Geometry::with_wrapping_links`]).
+    pub fn wraps(&self, a: Point, b: Point) -> bool {
+        self.wrapping.binary_search(&(a.min(b), a.max(b))).is_ok()
     }
 
     /// Sets the star points (the marked points of the drawn board).
@@ -494,6 +525,29 @@ mod tests {
         // A line has no diagonals: no two neighbours of a point share
         // another neighbour.
         assert!(line(5).points().all(|p| line(5).diagonals(p).is_empty()));
+    }
+
+    #[test]
+    fn wrapping_links_are_marked_both_ways_and_only_where_they_are_links() {
+        // A 3x2 grid with its rows joined end to end (a cylinder).
+        let links = Geometry::grid_links(3, 2).chain([(0, 2), (3, 5)]);
+        let g = Geometry::from_links(3, 2, links)
+            .unwrap()
+            .with_wrapping_links([
+                (Point::new(2), Point::new(0)),
+                (Point::new(3), Point::new(5)),
+                (Point::new(0), Point::new(4)), // not a link: ignored
+            ]);
+        assert!(g.wraps(Point::new(0), Point::new(2)));
+        assert!(g.wraps(Point::new(2), Point::new(0)));
+        assert!(g.wraps(Point::new(5), Point::new(3)));
+        assert!(!g.wraps(Point::new(0), Point::new(1)), "an ordinary link");
+        assert!(!g.wraps(Point::new(0), Point::new(4)));
+        assert_eq!(
+            g.neighbours(Point::new(0)).len(),
+            3,
+            "a wrapping link is a link"
+        );
     }
 
     #[test]

@@ -291,6 +291,11 @@ pub struct PointForm {
     pub position: [f64; 2],
     /// Its neighbours, by name.
     pub neighbours: Vec<String>,
+    /// The neighbours linked to it across the edge of the drawing (a torus,
+    /// a cylinder): draw those links as short lines leaving the board, not
+    /// across it. Absent where there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wraps: Vec<String>,
     /// Whether it is a star point.
     pub star: bool,
 }
@@ -325,6 +330,12 @@ impl GeometryForm {
                         neighbours: geometry
                             .neighbours(p)
                             .iter()
+                            .map(|&n| geometry.name(n))
+                            .collect(),
+                        wraps: geometry
+                            .neighbours(p)
+                            .iter()
+                            .filter(|&&n| geometry.wraps(p, n))
                             .map(|&n| geometry.name(n))
                             .collect(),
                         star: star.contains(&p),

@@ -83,10 +83,23 @@ export class Board {
     const grid = s('g', { class: 'grid' });
     const drawn = new Set();
     for (const p of geometry.points) {
+      const wraps = new Set(p.wraps ?? []);
       for (const name of p.neighbours) {
         const key = p.name < name ? `${p.name}-${name}` : `${name}-${p.name}`;
         const q = this.points.get(name);
-        if (drawn.has(key) || !q) continue;
+        if (!q) continue;
+        if (wraps.has(name)) {
+          // A link across the drawing's edge (a torus): a short line
+          // leaving the board, away from the point at the other end.
+          const [dx, dy] = [p.position[0] - q.position[0], p.position[1] - q.position[1]];
+          const length = Math.hypot(dx, dy) || 1;
+          grid.append(s('line', {
+            class: 'wrap', x1: p.position[0], y1: p.position[1],
+            x2: p.position[0] + (0.45 * dx) / length, y2: p.position[1] + (0.45 * dy) / length,
+          }));
+          continue;
+        }
+        if (drawn.has(key)) continue;
         drawn.add(key);
         grid.append(s('line', { x1: p.position[0], y1: p.position[1], x2: q.position[0], y2: q.position[1] }));
       }

@@ -104,6 +104,22 @@ pub(crate) fn board(board: &Board, marks: &Marks, palette: Palette, title: &str)
     };
     for p in g.points() {
         for &q in g.neighbours(p) {
+            if g.wraps(p, q) {
+                // A link across the drawing's edge: a short line leaving
+                // the board, away from the other end.
+                let (dx, dy) = direction(q, p);
+                let length = dx.hypot(dy).max(1e-9);
+                let (x, y) = at(p);
+                let _ = write!(
+                    path,
+                    "M{} {}L{} {}",
+                    round(x),
+                    round(y),
+                    round(x + 0.45 * UNIT * dx / length),
+                    round(y + 0.45 * UNIT * dy / length)
+                );
+                continue;
+            }
             let d = direction(p, q);
             // Start only where the line starts, and draw each line once
             // (from its end with the smaller index).
