@@ -404,14 +404,11 @@ fn describe(
     }
 }
 
-/// The help for a value that is not one of `choices`: the nearest choice,
-/// if one is near, and all of them.
+/// The help for a value that is not one of `choices`: the nearest choice
+/// where one is near (a misspelling needs no list), else all of them.
 fn choices_help(found: &str, choices: &[String]) -> String {
     match closest(found, choices.iter().map(String::as_str)) {
-        Some(c) => format!(
-            "did you mean `{c}`? the choices are: {}",
-            choices.join(", ")
-        ),
+        Some(c) => format!("did you mean `{c}`?"),
         None => format!("the choices are: {}", choices.join(", ")),
     }
 }
