@@ -162,31 +162,21 @@ impl Component for Bonus {
 
 impl Scorer for Bonus {
     fn score(&self, state: &GameState) -> ScoreSheet {
-        let mut sheet = ScoreSheet {
-            stones: tengen_core::ByColour::new(
-                state.board().stone_count(Colour::Black),
-                state.board().stone_count(Colour::White),
-            ),
-            territory: tengen_core::ByColour::default(),
-            bonuses: Vec::new(),
-            total: tengen_core::ByColour::new(0.0, 0.0),
-        };
+        let stones = tengen_core::ByColour::new(
+            state.board().stone_count(Colour::Black),
+            state.board().stone_count(Colour::White),
+        );
+        let mut bonuses = Vec::new();
         if let Some(Some((owner, points))) =
             state.component_state::<Option<(Seat, u32)>>(tengen_core::ComponentKind::Scorer)
         {
-            sheet.bonuses.push(tengen_core::rules::Bonus {
+            bonuses.push(tengen_core::rules::Bonus {
                 label: "bonus".into(),
                 colour: state.colour_of(*owner),
                 points: f64::from(*points),
             });
         }
-        for c in Colour::BOTH {
-            sheet.total[c] = f64::from(sheet.stones[c]);
-        }
-        for b in &sheet.bonuses {
-            sheet.total[b.colour] += b.points;
-        }
-        sheet
+        ScoreSheet::new(stones, tengen_core::ByColour::default(), bonuses)
     }
 }
 

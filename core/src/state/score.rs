@@ -29,6 +29,24 @@ pub struct Bonus {
 }
 
 impl ScoreSheet {
+    /// The sheet of these stones, territory and bonuses, each colour's
+    /// total their sum (the sum is the rule every area count shares).
+    pub fn new(stones: ByColour<u32>, territory: ByColour<u32>, bonuses: Vec<Bonus>) -> ScoreSheet {
+        let mut total = ByColour::new(0.0, 0.0);
+        for c in Colour::BOTH {
+            total[c] = f64::from(stones[c] + territory[c]);
+        }
+        for b in &bonuses {
+            total[b.colour] += b.points;
+        }
+        ScoreSheet {
+            stones,
+            territory,
+            bonuses,
+            total,
+        }
+    }
+
     /// The colour with the higher total, or `None` on equal totals.
     pub fn leader(&self) -> Option<Colour> {
         let (b, w) = (self.total[Colour::Black], self.total[Colour::White]);

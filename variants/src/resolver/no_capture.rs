@@ -29,42 +29,56 @@ impl FromParams for NoCapture {
 
 tengen_core::component_without_hooks!(NoCapture);
 
+/// Why a placement is refused.
+enum Fault {
+    Occupied,
+    Captures,
+    Suicide,
+}
+
+/// The plan of a placement of `colour` on `point`, or why it is refused:
+/// the point is taken, the stone would capture, or it would be suicide
+/// (a capture is named first, since it is the rule of this game).
+#[inline]
+fn judge(board: &Board, colour: Colour, point: Point) -> Result<PlacementPlan, Fault> {
+    if !board.is_empty(point) {
+        return Err(Fault::Occupied);
+    }
+    let probe = board.probe(point, colour);
+    if !probe.captured_strings().is_empty() {
+        return Err(Fault::Captures);
+    }
+    if !probe.has_liberty {
+        return Err(Fault::Suicide);
+    }
+    Ok(PlacementPlan {
+        position: Some(probe.hash_after_captures),
+        self_capture: false,
+    })
+}
+
 impl Resolver for NoCapture {
     fn allows_self_capture(&self) -> bool {
         false
     }
 
     fn plan(&self, board: &Board, colour: Colour, point: Point) -> Result<PlacementPlan, Refusal> {
-        let label = board.geometry().label(point);
-        if !board.is_empty(point) {
-            return Err(Refusal::Occupied(label));
-        }
-        let probe = board.probe(point, colour);
-        if !probe.captured_strings().is_empty() {
-            return Err(Refusal::rule(
-                "capture-forbidden",
-                format!("{label} would capture: no placement may take a string's last liberty"),
-            ));
-        }
-        if !probe.has_liberty {
-            return Err(Refusal::Suicide(label));
-        }
-        Ok(PlacementPlan {
-            position: Some(probe.hash_after_captures),
-            self_capture: false,
+        judge(board, colour, point).map_err(|fault| {
+            let label = board.geometry().label(point);
+            match fault {
+                Fault::Occupied => Refusal::Occupied(label),
+                Fault::Captures => Refusal::rule(
+                    "capture-forbidden",
+                    format!("{label} would capture: no placement may take a string's last liberty"),
+                ),
+                Fault::Suicide => Refusal::Suicide(label),
+            }
         })
     }
 
     #[inline]
     fn admits(&self, board: &Board, colour: Colour, point: Point) -> Option<PlacementPlan> {
-        if !board.is_empty(point) {
-            return None;
-        }
-        let probe = board.probe(point, colour);
-        (probe.captured_strings().is_empty() && probe.has_liberty).then_some(PlacementPlan {
-            position: Some(probe.hash_after_captures),
-            self_capture: false,
-        })
+        judge(board, colour, point).ok()
     }
 
     fn commit(

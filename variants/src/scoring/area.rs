@@ -349,20 +349,7 @@ impl Scorer for Area {
 
     fn score(&self, state: &GameState) -> ScoreSheet {
         let count = area_count(state.board(), state.marks());
-        let bonuses = self.bonuses(state);
-        let mut total = ByColour::new(0.0, 0.0);
-        for c in Colour::BOTH {
-            total[c] = f64::from(count.stones[c] + count.territory[c]);
-        }
-        for b in &bonuses {
-            total[b.colour] += b.points;
-        }
-        ScoreSheet {
-            stones: count.stones,
-            territory: count.territory,
-            bonuses,
-            total,
-        }
+        ScoreSheet::new(count.stones, count.territory, self.bonuses(state))
     }
 
     /// Komi, a button already taken and a reverse komi already declared

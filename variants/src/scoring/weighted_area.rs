@@ -155,19 +155,7 @@ impl Scorer for WeightedArea {
                 points: self.komi,
             });
         }
-        let mut total = ByColour::new(0.0, 0.0);
-        for c in Colour::BOTH {
-            total[c] = f64::from(stones[c] + territory[c]);
-        }
-        for b in &bonuses {
-            total[b.colour] += b.points;
-        }
-        ScoreSheet {
-            stones,
-            territory,
-            bonuses,
-            total,
-        }
+        ScoreSheet::new(stones, territory, bonuses)
     }
 }
 
