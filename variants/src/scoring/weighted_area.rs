@@ -177,4 +177,38 @@ mod tests {
         let total: u32 = w.iter().sum();
         assert_eq!(total, 32 + 24 * 2 + 16 * 3 + 8 * 4 + 5);
     }
+
+    #[test]
+    fn a_weights_table_must_fit_the_board_and_its_range() {
+        let square = crate::topology::square::Square::new(2, 2).unwrap();
+        let ctx = BuildContext {
+            geometry: Some(tengen_core::Topology::geometry(&square)),
+        };
+        let build = |weights: Vec<Vec<u32>>| {
+            WeightedArea::from_params(
+                WeightedAreaParams {
+                    komi: 0.0,
+                    weights: Some(weights),
+                },
+                &ctx,
+            )
+        };
+        let built = build(vec![vec![1, 2], vec![3, 4]]).unwrap();
+        // Row by row from the top: A2 B2, then A1 B1.
+        assert_eq!(built.weights, [1, 2, 3, 4]);
+        assert!(build(vec![vec![1, 2]]).is_err(), "a row missing");
+        assert!(build(vec![vec![1], vec![3, 4]]).is_err(), "a short row");
+        assert!(
+            build(vec![vec![1, 2], vec![3, 1001]]).is_err(),
+            "out of range"
+        );
+        let half = WeightedArea::from_params(
+            WeightedAreaParams {
+                komi: 0.3,
+                weights: None,
+            },
+            &ctx,
+        );
+        assert!(half.is_err(), "komi in whole or half points");
+    }
 }
