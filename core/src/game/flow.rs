@@ -205,12 +205,19 @@ impl Game {
     }
 
     /// Whether a move that goes on after a placement might have no legal
-    /// way to finish: passing is forbidden, or the end of a move can be
-    /// refused. A placement after which the move cannot be completed is
-    /// itself refused.
+    /// way to finish: passing is forbidden, the end of a move can be
+    /// refused, or a component's vetoes constrain how a begun move may be
+    /// finished ([`Component::constrains_completion`]: Keima Go's second
+    /// stone must be a knight's move from the first, and its move is
+    /// passed only whole). A placement after which the move cannot be
+    /// completed is itself refused.
+    ///
+    /// [`Component::constrains_completion`]: crate::rules::Component::constrains_completion
     #[inline]
     pub(super) fn continuation_may_fail(&self) -> bool {
-        !self.rules.profile.passing_allowed || self.move_end_may_fail()
+        !self.rules.profile.passing_allowed
+            || self.move_end_may_fail()
+            || self.rules.profile.completion_constrained
     }
 
     pub(super) fn record_removals(&mut self, mover_colour: crate::colour::Colour, mover: Seat) {
@@ -313,6 +320,13 @@ impl Game {
             seat: mover,
             number: current.number,
         });
+        // The move's stones become the last move's, reusing both lists.
+        let last = self
+            .state
+            .last_move
+            .get_or_insert_with(|| (mover, Vec::new()));
+        last.0 = mover;
+        std::mem::swap(&mut last.1, &mut self.state.placed_this_move);
         self.state.placed_this_move.clear();
         self.state.current = CurrentMove {
             seat: next_seat,

@@ -10,7 +10,9 @@
 //! ([`RepetitionPolicy::board_rule`]); two consecutive passes end play and
 //! the score decides ([`Objective::two_passes_then_score`]); the score is
 //! the area count plus fixed points ([`Scorer::fixed_bonuses`]); and the
-//! opening takes no part in play (it has no hooks). Ordinary Go and
+//! opening, the schedule and the resolver take no part in the flow of play
+//! (they have no hooks: a resolver that vetoes some placements by the
+//! game's state, as Freeze Go's does, keeps the generic flow). Ordinary Go and
 //! Tromp-Taylor Go qualify, with any of their ko rules.
 //!
 //! The board is the engine's own [`Board`], and the repetition rules are
@@ -156,7 +158,9 @@ impl LightGame {
         let qualifies = rules.takes_shortcuts()
             && rules.opening.hooks() == Hooks::NONE
             && rules.schedule.alternates_strictly()
+            && rules.schedule.hooks() == Hooks::NONE
             && rules.resolver.captures_each_placement()
+            && rules.resolver.hooks() == Hooks::NONE
             && rules.objective.two_passes_then_score()
             && state.phase() == Phase::Play
             && state.current_move().actions == 0;

@@ -157,6 +157,19 @@ pub trait Component: Send + Sync + fmt::Debug + 'static {
         let _ = (ctx, summary);
     }
 
+    /// Whether this component's vetoes ([`Component::check_action`]) can
+    /// leave a move that has begun with no legal way to finish: a veto of
+    /// the passes, or of all but a few placements, once the move's first
+    /// action is played (Keima Go's second stone must be a knight's move
+    /// from the first, and its moves are passed only whole). The core then
+    /// refuses a placement after which the move could not be completed,
+    /// searching for a completion on copies of the game. `false` unless an
+    /// implementation says otherwise (the search is then made only where
+    /// passing is forbidden or the end of a move can be refused).
+    fn constrains_completion(&self) -> bool {
+        false
+    }
+
     /// Whether this component, with its parameters, uses `spec`, an
     /// action its registration declares (a scorer that declares the
     /// button does not use it where the ruleset has none). Only what is

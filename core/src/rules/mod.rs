@@ -68,6 +68,9 @@ pub(crate) struct Profile {
     /// placement as a probe foresees
     /// ([`Resolver::resolves_lone_placement_as_probed`]).
     pub(crate) lone_placement_probed: bool,
+    /// Some component's vetoes can leave a begun move without a legal
+    /// way to finish ([`Component::constrains_completion`]).
+    pub(crate) completion_constrained: bool,
     /// The components of each hook of [`Hooks::EACH`], in consultation
     /// order.
     hooked: [HookList; 4],
@@ -103,6 +106,7 @@ impl Rules {
             judges_move_end: repetition.judges_move_end(),
             lone_placement_probed: resolver.clears_at_move_end()
                 && resolver.resolves_lone_placement_as_probed(),
+            completion_constrained: false,
             hooked: [HookList::default(); 4],
             shortcuts: true,
         };
@@ -131,6 +135,11 @@ impl Rules {
             }
         }
         rules.profile.hooked = hooked;
+        let constrained = rules
+            .components()
+            .into_iter()
+            .any(|(_, c)| c.constrains_completion());
+        rules.profile.completion_constrained = constrained;
         rules
     }
 

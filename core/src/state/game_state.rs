@@ -86,6 +86,9 @@ pub struct GameState {
     /// The seat that owns the opportunity at `run_end`.
     pub(crate) run_next: Seat,
     pub(crate) placed_this_move: Vec<Point>,
+    /// The points where the last completed move placed stones, and whose
+    /// move it was (see [`GameState::last_move`]).
+    pub(crate) last_move: Option<(Seat, Vec<Point>)>,
     pub(crate) moves_completed: u32,
     pub(crate) pass_moves_in_row: u32,
     pub(crate) prisoners: BySeat<u32>,
@@ -115,6 +118,7 @@ impl Clone for GameState {
             run_end: self.run_end,
             run_next: self.run_next,
             placed_this_move: self.placed_this_move.clone(),
+            last_move: self.last_move.clone(),
             moves_completed: self.moves_completed,
             pass_moves_in_row: self.pass_moves_in_row,
             prisoners: self.prisoners,
@@ -140,6 +144,7 @@ impl Clone for GameState {
             run_end,
             run_next,
             placed_this_move,
+            last_move,
             moves_completed,
             pass_moves_in_row,
             prisoners,
@@ -161,6 +166,7 @@ impl Clone for GameState {
         self.run_end = *run_end;
         self.run_next = *run_next;
         self.placed_this_move.clone_from(placed_this_move);
+        self.last_move.clone_from(last_move);
         self.moves_completed = *moves_completed;
         self.pass_moves_in_row = *pass_moves_in_row;
         self.prisoners = *prisoners;
@@ -248,6 +254,7 @@ impl GameState {
             run_end: 0,
             run_next: Seat::Two,
             placed_this_move: Vec::with_capacity(8),
+            last_move: None,
             moves_completed: 0,
             pass_moves_in_row: 0,
             prisoners: BySeat::default(),
@@ -267,6 +274,9 @@ impl GameState {
         std::mem::size_of::<GameState>()
             + self.board.heap_bytes()
             + self.placed_this_move.capacity() * std::mem::size_of::<Point>()
+            + self.last_move.as_ref().map_or(0, |(_, placed)| {
+                placed.capacity() * std::mem::size_of::<Point>()
+            })
             + self.marks.heap_bytes()
             + self.declarations.capacity() * std::mem::size_of::<(Seat, Declaration)>()
             + self
@@ -335,6 +345,16 @@ impl GameState {
     /// The points where the move being made has placed stones so far.
     pub fn placed_this_move(&self) -> &[Point] {
         &self.placed_this_move
+    }
+
+    /// The last completed move of play: whose it was, and the points
+    /// where it placed stones (empty for a pass), in the order placed.
+    /// `None` before the first move ends. A rule about the move just made
+    /// (a stone that put a string in atari, a ko just taken) reads it.
+    pub fn last_move(&self) -> Option<(Seat, &[Point])> {
+        self.last_move
+            .as_ref()
+            .map(|(seat, placed)| (*seat, placed.as_slice()))
     }
 
     /// Moves completed so far.
