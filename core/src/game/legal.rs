@@ -218,8 +218,13 @@ impl Game {
         if plan.position.is_some() && self.rules.profile.clears_at_move_end {
             return None;
         }
+        // Passing the rest is a way to finish only where passing is
+        // allowed and no component may refuse it once the stone is down
+        // (a component that constrains completion judges the pass by the
+        // stones of the move, which this probe has not placed).
         if !ends
             && (!self.rules.profile.passing_allowed
+                || self.rules.profile.completion_constrained
                 || !self.components_admit(seat, Action::PassMove))
         {
             return None;
