@@ -279,7 +279,12 @@ fn the_record_downloads_as_sgf_that_reads_back_to_the_same_board() {
 
 #[test]
 fn every_bundled_ruleset_has_examples_whose_steps_replay_as_stated() {
-    let address = start(Config::default());
+    // A game per example of every ruleset: more than the default cap of
+    // games held at once, and growing with every variant bundled.
+    let address = start(Config {
+        max_games: 100_000,
+        ..Config::default()
+    });
     for bundled in tengen_variants::library().bundled() {
         let reply = get(address, &format!("/api/rulesets/{}/examples", bundled.id));
         assert_eq!(reply.status, 200);
