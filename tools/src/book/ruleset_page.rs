@@ -4,10 +4,12 @@
 
 use super::markdown::{GENERATED, cell, code_cell};
 use super::reference::link_from_rulesets;
+use super::svg::{self, Marks, Palette};
 use super::{Chapter, Pages, cases};
 use crate::commands::Failure;
 use std::path::Path;
 use tengen_core::ruleset::{Library, OptionForm, ResolvedRuleset};
+use tengen_core::{Board, Colour};
 
 /// Adds the ruleset pages; returns their chapter of the summary.
 pub(crate) fn pages(
@@ -25,9 +27,10 @@ pub(crate) fn pages(
         })?;
         let examples = cases::pages(library, id, &scenarios.join(id), pages)?;
         let name = &ruleset.meta.name;
+        let board = board_picture(library, &ruleset, pages)?;
         pages.generated(
             format!("rulesets/{id}_generated.md"),
-            page(&ruleset, bundled.file, &examples),
+            page(&ruleset, bundled.file, &board, &examples),
         );
         pages.stub(
             format!("rulesets/{id}.md"),
@@ -58,14 +61,65 @@ pub(crate) fn pages(
     })
 }
 
-fn page(r: &ResolvedRuleset, file: &str, examples: &[cases::Listed]) -> String {
+/// Draws the empty board the ruleset is played on with its options at
+/// their defaults (`diagrams/<id>/board_generated.svg`); returns the
+/// page's figure of it.
+fn board_picture(
+    library: &Library,
+    ruleset: &ResolvedRuleset,
+    pages: &mut Pages,
+) -> Result<String, Failure> {
+    let id = &ruleset.meta.id;
+    let rules = library.assemble(id, &[]).map_err(|d| {
+        Failure::Message(format!("the bundled ruleset {id} does not assemble:\n{d}"))
+    })?;
+    let geometry = std::sync::Arc::clone(&rules.geometry);
+    let links: usize = geometry
+        .points()
+        .map(|p| geometry.neighbours(p).len())
+        .sum::<usize>()
+        / 2;
+    let wrapping = geometry
+        .points()
+        .flat_map(|p| geometry.neighbours(p).iter().map(move |&q| (p, q)))
+        .filter(|&(p, q)| p < q && geometry.wraps(p, q))
+        .count();
+    let mut caption = format!(
+        "The board with the options at their defaults: {} points, {links} links",
+        geometry.point_count()
+    );
+    if wrapping > 0 {
+        caption.push_str(&format!(
+            "; the {wrapping} links that join opposite edges are drawn as short lines leaving the board at both of their points"
+        ));
+    }
+    caption.push('.');
+    let palette = Palette::for_names(&[
+        rules.colour_name(Colour::Black).to_string(),
+        rules.colour_name(Colour::White).to_string(),
+    ]);
+    let file = format!("diagrams/{id}/board_generated.svg");
+    let alt = format!("The board of {}", ruleset.meta.name);
+    pages.generated(
+        format!("rulesets/{file}"),
+        svg::board(&Board::new(geometry), &Marks::default(), palette, &alt),
+    );
+    Ok(format!(
+        "<figure>\n<img src=\"{file}\" alt=\"{}\">\n<figcaption>{}</figcaption>\n</figure>\n",
+        svg::escape(&alt),
+        svg::escape(&caption)
+    ))
+}
+
+fn page(r: &ResolvedRuleset, file: &str, board: &str, examples: &[cases::Listed]) -> String {
     let id = &r.meta.id;
     let mut out = String::from(GENERATED);
     out.push_str(&format!("\n*{}*\n\n", r.meta.summary.trim()));
     out.push_str(&format!(
         "Play it with `tengen play {id}`; `tengen explain {id}` prints this page's rules and options in the terminal. The ruleset file is `{file}`.\n\n"
     ));
-    out.push_str("## The rules\n\n");
+    out.push_str(board);
+    out.push_str("\n## The rules\n\n");
     out.push_str(r.meta.docs.trim());
     out.push_str("\n\n## Composition\n\n");
     out.push_str(&format!(
