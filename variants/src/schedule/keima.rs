@@ -188,7 +188,11 @@ impl Schedule for Keima {
     #[inline]
     fn slot(&self, k: u64) -> Slot {
         let k = k + 2 - u64::from(self.first_move);
-        if (k / 2) % 2 == 0 { Slot::A } else { Slot::B }
+        if (k / 2).is_multiple_of(2) {
+            Slot::A
+        } else {
+            Slot::B
+        }
     }
 }
 
