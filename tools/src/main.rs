@@ -203,6 +203,11 @@ enum Command {
         /// that need not end).
         #[arg(long, default_value_t = 20_000)]
         max_actions: u64,
+        /// Which engine plays: `generic` (every component consulted),
+        /// `light` (the light playout board, for the rulesets it can play)
+        /// or `both`, a row each.
+        #[arg(long, value_enum, default_value_t = commands::bench::Engines::Both)]
+        engine: commands::bench::Engines,
     },
     /// Write or check every generated file: the ruleset schema, the
     /// interface schema and the book's generated pages.
@@ -566,6 +571,7 @@ fn main() -> ExitCode {
             runs,
             seed,
             max_actions,
+            engine,
         } => commands::bench::run(&commands::bench::Plan {
             rulesets: &rulesets,
             options: &options,
@@ -573,6 +579,7 @@ fn main() -> ExitCode {
             runs,
             seed,
             max_actions,
+            engines: engine,
         }),
         Command::Generate {
             write,

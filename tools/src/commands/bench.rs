@@ -42,6 +42,28 @@ pub(crate) struct Plan<'a> {
     pub(crate) runs: usize,
     pub(crate) seed: u64,
     pub(crate) max_actions: u64,
+    pub(crate) engines: Engines,
+}
+
+/// Which engines a run measures (`--engine`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub(crate) enum Engines {
+    /// The generic flow only.
+    Generic,
+    /// The light playout board only, for the rulesets it can play.
+    Light,
+    /// Both, a row each.
+    Both,
+}
+
+impl Engines {
+    fn includes(self, engine: Engine) -> bool {
+        match self {
+            Engines::Both => true,
+            Engines::Generic => engine == Engine::Generic,
+            Engines::Light => engine == Engine::Light,
+        }
+    }
 }
 
 struct Measured {
@@ -94,6 +116,9 @@ pub(crate) fn run(plan: &Plan<'_>) -> Result<(), Failure> {
     );
     for (ruleset, options, limit) in &targets {
         for engine in [Engine::Generic, Engine::Light] {
+            if !plan.engines.includes(engine) {
+                continue;
+            }
             let Some(measured) = measure(ruleset, options, *limit, engine, plan)? else {
                 continue;
             };
