@@ -11,6 +11,20 @@
 //! on the light playout board (the same games; see
 //! `tengen_core::playout::LightGame`). `cargo bench -p tengen-cli --bench
 //! peer`.
+//!
+//! goban is driven through its fastest public path, the way tengen's own
+//! policy draws: up to four random points of the board, each kept if it is
+//! empty (`Goban::get_color`), not the mover's eye and legal
+//! (`Game::check_point`, goban's own test of suicide, ko and superko);
+//! after four misses, the empty points (`Game::pseudo_legals`) in random
+//! order without replacement, each tested as it is drawn. The result is a
+//! uniform choice among the qualifying points, as tengen's, and no list of
+//! the empty points is built while a random point finds one.
+//!
+//! `cargo bench -p tengen-cli --bench peer -- ENGINE SIZE GAMES` plays one
+//! measurement only (ENGINE: `goban`, or a tengen ruleset id with
+//! `:light` for the light board) and prints its placements, for counting
+//! instructions under callgrind (`scripts/instructions`).
 
 use std::time::Instant;
 use tengen_core::Game;
@@ -20,6 +34,25 @@ const RUNS: usize = 5;
 
 fn main() {
     tengen_variants::link();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    if let [engine, size, games] = args.as_slice() {
+        let (size, games): (usize, usize) = (
+            size.parse().expect("SIZE is a number"),
+            games.parse().expect("GAMES is a number"),
+        );
+        let placements = match engine.as_str() {
+            "goban" => Peer::new(size).play(games, 1),
+            ruleset => match ruleset.strip_suffix(":light") {
+                Some(ruleset) => tengen_placements(ruleset, size, games, 1, true),
+                None => tengen_placements(ruleset, size, games, 1, false),
+            },
+        };
+        println!("placements {placements}");
+        return;
+    }
     println!(
         "Random playouts, one thread, median of {RUNS} alternating runs (games/s, placements/s):"
     );
@@ -60,6 +93,14 @@ fn median(rates: &mut [Rate]) -> Rate {
 }
 
 fn tengen(ruleset: &str, size: usize, games: usize, seed: u64, light: bool) -> Rate {
+    let start = Instant::now();
+    let placements = tengen_placements(ruleset, size, games, seed, light);
+    let seconds = start.elapsed().as_secs_f64();
+    (games as f64 / seconds, placements as f64 / seconds)
+}
+
+/// Plays `games` random games of `ruleset`; returns the placements made.
+fn tengen_placements(ruleset: &str, size: usize, games: usize, seed: u64, light: bool) -> u64 {
     let rules = tengen_variants::library()
         .assemble(ruleset, &[format!("size={size}")])
         .unwrap_or_else(|d| panic!("{d}"));
@@ -69,7 +110,6 @@ fn tengen(ruleset: &str, size: usize, games: usize, seed: u64, light: bool) -> R
     let mut light_game = light_fresh.clone();
     let mut policy = Playout::new(seed);
     let mut placements = 0;
-    let start = Instant::now();
     for _ in 0..games {
         let stats = if light {
             light_game.clone_from(&light_fresh);
@@ -81,8 +121,7 @@ fn tengen(ruleset: &str, size: usize, games: usize, seed: u64, light: bool) -> R
         assert!(stats.finished, "a random game of {ruleset} ends");
         placements += stats.placements;
     }
-    let seconds = start.elapsed().as_secs_f64();
-    (games as f64 / seconds, placements as f64 / seconds)
+    placements
 }
 
 /// The policy's eye test on a goban board: every neighbour holds a stone
@@ -127,26 +166,49 @@ impl Peer {
     }
 
     fn run(&self, games: usize, seed: u64) -> Rate {
+        let start = Instant::now();
+        let placements = self.play(games, seed);
+        let seconds = start.elapsed().as_secs_f64();
+        (games as f64 / seconds, placements as f64 / seconds)
+    }
+
+    /// Plays `games` random games; returns the placements made.
+    fn play(&self, games: usize, seed: u64) -> u64 {
         use goban::rules::game::Game;
         use goban::rules::{CHINESE, Move};
         let mut rng = PlayoutRng::new(seed);
         let mut candidates = Vec::new();
         let mut placements = 0u64;
-        let start = Instant::now();
+        let qualifies = |game: &Game, point: (u8, u8)| {
+            game.goban().get_color(point).is_none()
+                && !is_eye(game.goban(), point, game.turn(), self.width)
+                && game.check_point(point).is_none()
+        };
         for _ in 0..games {
             let mut game = Game::new(self.size, CHINESE);
             let mut moves = 0;
             while !game.is_over() && moves < 2000 {
-                let turn = game.turn();
-                candidates.clear();
-                candidates.extend(game.pseudo_legals());
                 let mut chosen = None;
-                while !candidates.is_empty() {
-                    let point = candidates.swap_remove(rng.below(candidates.len()));
-                    let own_eye = is_eye(game.goban(), point, turn, self.width);
-                    if !own_eye && game.check_point(point).is_none() {
+                for _ in 0..4 {
+                    let index = rng.below(usize::from(self.width) * usize::from(self.width));
+                    let point = (
+                        (index / usize::from(self.width)) as u8,
+                        (index % usize::from(self.width)) as u8,
+                    );
+                    if qualifies(&game, point) {
                         chosen = Some(point);
                         break;
+                    }
+                }
+                if chosen.is_none() {
+                    candidates.clear();
+                    candidates.extend(game.pseudo_legals());
+                    while !candidates.is_empty() {
+                        let point = candidates.swap_remove(rng.below(candidates.len()));
+                        if qualifies(&game, point) {
+                            chosen = Some(point);
+                            break;
+                        }
                     }
                 }
                 match chosen {
@@ -161,7 +223,6 @@ impl Peer {
                 moves += 1;
             }
         }
-        let seconds = start.elapsed().as_secs_f64();
-        (games as f64 / seconds, placements as f64 / seconds)
+        placements
     }
 }
