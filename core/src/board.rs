@@ -753,11 +753,11 @@ impl fmt::Debug for Board {
         )?;
         for row in 0..g.height() {
             for column in 0..g.width() {
-                let p = g.point_at(column, row).expect("in range");
-                f.write_str(match self.get(p) {
-                    None => ".",
-                    Some(Colour::Black) => "X",
-                    Some(Colour::White) => "O",
+                f.write_str(match g.point_at(column, row).map(|p| self.get(p)) {
+                    None => " ",
+                    Some(None) => ".",
+                    Some(Some(Colour::Black)) => "X",
+                    Some(Some(Colour::White)) => "O",
                 })?;
             }
             writeln!(f)?;

@@ -49,7 +49,9 @@ pub use colour::{ByColour, BySeat, Colour, Role, Seat};
 pub use game::{
     Applied, EndReason, Event, Game, GameMemory, GameResult, GameState, Phase, Refusal, ToAct,
 };
-pub use geometry::{Geometry, GeometryError, MAX_DEGREE, MAX_WIDTH, PointLabel, PointNameError};
+pub use geometry::{
+    Geometry, GeometryError, MAX_DEGREE, MAX_NAME_LEN, MAX_WIDTH, PointLabel, PointNameError,
+};
 pub use point::{Point, PointSet};
 pub use rules::{
     Component, ComponentKind, Objective, Opening, RepetitionPolicy, Resolver, Rules, Schedule,

@@ -70,6 +70,15 @@ pub fn action_words() -> Vec<&'static str> {
     words
 }
 
+/// The words a point's own name may not be (see
+/// [`Geometry::with_names`]): the first words of every action, which the
+/// notation reads before point names, and the seats `P1` and `P2`.
+pub fn reserved_words() -> Vec<&'static str> {
+    let mut words = action_words();
+    words.extend(["p1", "p2"]);
+    words
+}
+
 /// An action's argument in words, for help texts and refusals: `no
 /// argument`, `a number from 1 to 9`, `a point`, `attacker or defender`.
 pub fn argument_in_words(kind: ArgumentKind) -> String {
@@ -257,10 +266,15 @@ fn parse_one(
         }
         _ => match geometry.parse_point(word) {
             Ok(p) => Action::Place(p),
-            Err(PointNameError::Malformed(_)) => {
+            Err(PointNameError::Malformed(_) | PointNameError::UnknownName { .. }) => {
                 let known = action_words();
+                let example = if geometry.has_own_names() {
+                    geometry.name(crate::point::Point::new(0))
+                } else {
+                    "D4".to_string()
+                };
                 let mut message = format!(
-                    "`{word}` is neither a point nor an action: write a point like D4, or one of {}",
+                    "`{word}` is neither a point nor an action: write a point like {example}, or one of {}",
                     known.join(", ")
                 );
                 if let Some(close) = crate::suggest::closest(&lower, known.iter().copied()) {

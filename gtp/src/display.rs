@@ -57,17 +57,19 @@ pub(super) fn showboard(engine: &mut Engine, args: &[String]) -> Reply {
 }
 
 /// The board as GoGui's ruler commands give it: one line a row, top row
-/// first, `X` for the first colour, `O` for the second, `.` for empty.
+/// first, `X` for the first colour, `O` for the second, `.` for empty, a
+/// space for a cell of the grid that is no point.
 pub(super) fn plain_rows(game: &Game) -> String {
     let g = &game.rules().geometry;
     (0..g.height())
         .map(|row| {
             (0..g.width())
                 .map(
-                    |column| match g.point_at(column, row).and_then(|p| game.board().get(p)) {
-                        Some(Colour::Black) => "X",
-                        Some(Colour::White) => "O",
-                        None => ".",
+                    |column| match g.point_at(column, row).map(|p| game.board().get(p)) {
+                        Some(Some(Colour::Black)) => "X",
+                        Some(Some(Colour::White)) => "O",
+                        Some(None) => ".",
+                        None => " ",
                     },
                 )
                 .collect::<Vec<_>>()

@@ -279,7 +279,8 @@ pub struct Explanation {
 /// A point of the board, with what a front end needs to draw it.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct PointForm {
-    /// Its name (`D4`).
+    /// Its name (`D4`, or the point's own name where the geometry's
+    /// `own_names` says so).
     pub name: String,
     /// Its column in the named grid, from 0 at the left.
     pub column: usize,
@@ -296,6 +297,12 @@ pub struct PointForm {
     /// across it. Absent where there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub wraps: Vec<String>,
+    /// The direction of each short line of `wraps`, in order: `[dx, dy]`
+    /// of length 1 in drawing units (away from the other end across
+    /// opposite edges, toward the folded face on the net of a cube).
+    /// Absent where there are no wraps.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stubs: Vec<[f64; 2]>,
     /// Whether it is a star point.
     pub star: bool,
 }
@@ -307,6 +314,12 @@ pub struct GeometryForm {
     pub width: usize,
     /// Rows of the named grid.
     pub height: usize,
+    /// Whether the points have their own names rather than a column
+    /// letter and a row number (then a drawing shows no coordinates).
+    /// Cells of the grid that are no point (holes) have no entry in
+    /// `points`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub own_names: bool,
     /// The points, in board order (row by row from the top).
     pub points: Vec<PointForm>,
 }
@@ -318,6 +331,7 @@ impl GeometryForm {
         GeometryForm {
             width: geometry.width(),
             height: geometry.height(),
+            own_names: geometry.has_own_names(),
             points: geometry
                 .points()
                 .map(|p| {
@@ -337,6 +351,11 @@ impl GeometryForm {
                             .iter()
                             .filter(|&&n| geometry.wraps(p, n))
                             .map(|&n| geometry.name(n))
+                            .collect(),
+                        stubs: geometry
+                            .neighbours(p)
+                            .iter()
+                            .filter_map(|&n| geometry.stub(p, n))
                             .collect(),
                         star: star.contains(&p),
                     }

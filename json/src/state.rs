@@ -53,9 +53,12 @@ pub struct BoardForm {
     pub height: usize,
     /// The grid row by row from the top, a character a column: `X` a
     /// stone of the first colour (Black), `O` of the second, `.` an empty
-    /// point. Points are named by column letter (`A` to `Z` without `I`)
-    /// and row number counted from the bottom, so the first row is row
-    /// `height` and its first character is point `A{height}`.
+    /// point, a space a cell of the grid that is no point (a hole, as
+    /// around a hexagonal board). Points are named by column letter (`A`
+    /// to `Z` without `I`) and row number counted from the bottom, so the
+    /// first row is row `height` and its first character is cell
+    /// `A{height}` (unless the points have their own names: see the
+    /// geometry's `points`).
     pub rows: Vec<String>,
     /// The stones of each colour, by point name, in board order.
     pub stones: PerColour<Vec<String>>,
@@ -69,10 +72,11 @@ impl BoardForm {
             .map(|row| {
                 (0..g.width())
                     .map(
-                        |column| match g.point_at(column, row).and_then(|p| board.get(p)) {
-                            Some(Colour::Black) => 'X',
-                            Some(Colour::White) => 'O',
-                            None => '.',
+                        |column| match g.point_at(column, row).map(|p| board.get(p)) {
+                            Some(Some(Colour::Black)) => 'X',
+                            Some(Some(Colour::White)) => 'O',
+                            Some(None) => '.',
+                            None => ' ',
                         },
                     )
                     .collect()

@@ -36,7 +36,7 @@ pub fn write_sgf(game: &Game, info: &GameInfo) -> String {
     let geometry = &rules.geometry;
     let mut replay = game.restart();
     let mut nodes = vec![root(game, &replay, info)];
-    let mut viewer = ViewerBoard::new(geometry.width(), geometry.height());
+    let mut viewer = ViewerBoard::new(geometry);
     let name = |i: usize| sgf_point(geometry, Point::new(i));
     viewer.correct_to(replay.board(), name);
 

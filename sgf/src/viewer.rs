@@ -12,21 +12,34 @@ use tengen_core::{Board, Colour, Geometry, Point};
 /// A plain viewer's board.
 pub(crate) struct ViewerBoard {
     board: Board,
+    /// The viewer's point (a cell of its square grid) of each of tengen's
+    /// points, which are fewer where the board has holes.
+    cells: Vec<Point>,
 }
 
 impl ViewerBoard {
-    /// An empty square grid of `width` x `height`.
-    pub(crate) fn new(width: usize, height: usize) -> ViewerBoard {
-        let geometry = Geometry::from_links(width, height, Geometry::grid_links(width, height))
+    /// An empty square grid of the size of `geometry`'s naming grid; the
+    /// indices its methods take are `geometry`'s points.
+    pub(crate) fn new(geometry: &Geometry) -> ViewerBoard {
+        let (width, height) = (geometry.width(), geometry.height());
+        let square = Geometry::from_links(width, height, Geometry::grid_links(width, height))
             .expect("a tengen board's size makes a square grid");
+        let cells = geometry
+            .points()
+            .map(|p| {
+                let (column, row) = geometry.grid_position(p);
+                Point::new(row * width + column)
+            })
+            .collect();
         ViewerBoard {
-            board: Board::new(Arc::new(geometry)),
+            board: Board::new(Arc::new(square)),
+            cells,
         }
     }
 
     /// A stone placed as a move.
     pub(crate) fn play(&mut self, index: usize, colour: Colour) {
-        let p = Point::new(index);
+        let p = self.cells[index];
         if !self.board.is_empty(p) {
             // A viewer replaces the stone; tengen never writes such a move.
             self.board.remove_stone(p);
@@ -40,7 +53,7 @@ impl ViewerBoard {
 
     /// A point emptied by `AE`.
     pub(crate) fn clear(&mut self, index: usize) {
-        let p = Point::new(index);
+        let p = self.cells[index];
         if !self.board.is_empty(p) {
             self.board.remove_stone(p);
         }
@@ -49,11 +62,12 @@ impl ViewerBoard {
     /// A stone set by `AB`/`AW`.
     pub(crate) fn set(&mut self, index: usize, colour: Colour) {
         self.clear(index);
-        self.board.put_stone(Point::new(index), colour);
+        self.board.put_stone(self.cells[index], colour);
     }
 
-    /// The setup properties that make this board `target` (the same grid
-    /// indices), applied here too; empty when they already agree.
+    /// The setup properties that make this board `target` (a board of the
+    /// geometry it was made for), applied here too; empty when they
+    /// already agree.
     pub(crate) fn correct_to(
         &mut self,
         target: &Board,
@@ -64,7 +78,7 @@ impl ViewerBoard {
         let mut white = Vec::new();
         for index in 0..target.geometry().point_count() {
             let want = target.get(Point::new(index));
-            let have = self.board.get(Point::new(index));
+            let have = self.board.get(self.cells[index]);
             if want == have {
                 continue;
             }

@@ -83,15 +83,17 @@ export class Board {
     const grid = s('g', { class: 'grid' });
     const drawn = new Set();
     for (const p of geometry.points) {
-      const wraps = new Set(p.wraps ?? []);
+      const wraps = p.wraps ?? [];
       for (const name of p.neighbours) {
         const key = p.name < name ? `${p.name}-${name}` : `${name}-${p.name}`;
         const q = this.points.get(name);
         if (!q) continue;
-        if (wraps.has(name)) {
-          // A link across the drawing's edge (a torus): a short line
-          // leaving the board, away from the point at the other end.
-          const [dx, dy] = [p.position[0] - q.position[0], p.position[1] - q.position[1]];
+        const wrap = wraps.indexOf(name);
+        if (wrap >= 0) {
+          // A link across the drawing's edge (a torus, the net of a cube):
+          // a short line leaving the board, in the direction the geometry
+          // gives (else away from the point at the other end).
+          const [dx, dy] = p.stubs?.[wrap] ?? [p.position[0] - q.position[0], p.position[1] - q.position[1]];
           const length = Math.hypot(dx, dy) || 1;
           grid.append(s('line', {
             class: 'wrap', x1: p.position[0], y1: p.position[1],
@@ -108,7 +110,7 @@ export class Board {
       grid.append(s('circle', { class: 'star', cx: p.position[0], cy: p.position[1], r: 0.11 }));
     }
     this.svg.append(grid);
-    this.svg.append(this.coordinates(geometry.points));
+    if (!geometry.own_names) this.svg.append(this.coordinates(geometry.points));
 
     this.layers = {};
     for (const name of ['territory', 'stones', 'marks', 'overlay', 'preview']) {
@@ -125,37 +127,38 @@ export class Board {
     if (this.view) this.render(this.view);
   }
 
-  /** Column letters above and below, row numbers left and right. */
+  /**
+   * Column letters above and below, row numbers left and right: each
+   * beyond the first and last point of its column or row (a board with
+   * holes, such as a hexagon, has columns and rows of different lengths).
+   */
   coordinates(points) {
     const g = s('g', { class: 'coords' });
     const columns = new Map();
     const rows = new Map();
+    const ends = (map, key, p, along) => {
+      const e = map.get(key) ?? { first: p, last: p };
+      if (p[along] < e.first[along]) e.first = p;
+      if (p[along] > e.last[along]) e.last = p;
+      map.set(key, e);
+    };
     for (const p of points) {
       const [, letter, number] = /^([A-Z]+)(\d+)$/.exec(p.name) ?? [];
       if (!letter) continue;
-      const c = columns.get(letter) ?? { xs: [], min: Infinity, max: -Infinity };
-      c.xs.push(p.position[0]);
-      c.min = Math.min(c.min, p.position[1]);
-      c.max = Math.max(c.max, p.position[1]);
-      columns.set(letter, c);
-      const r = rows.get(number) ?? { ys: [], min: Infinity, max: -Infinity };
-      r.ys.push(p.position[1]);
-      r.min = Math.min(r.min, p.position[0]);
-      r.max = Math.max(r.max, p.position[0]);
-      rows.set(number, r);
+      ends(columns, letter, p, 'row');
+      ends(rows, number, p, 'column');
     }
-    const mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
-    const top = Math.min(...[...columns.values()].map((c) => c.min));
-    const bottom = Math.max(...[...columns.values()].map((c) => c.max));
-    const left = Math.min(...[...rows.values()].map((r) => r.min));
-    const right = Math.max(...[...rows.values()].map((r) => r.max));
     for (const [letter, c] of columns) {
-      const x = mean(c.xs);
-      g.append(s('text', { x, y: top - 0.95 }, letter), s('text', { x, y: bottom + 0.95 }, letter));
+      g.append(
+        s('text', { x: c.first.position[0], y: c.first.position[1] - 0.95 }, letter),
+        s('text', { x: c.last.position[0], y: c.last.position[1] + 0.95 }, letter),
+      );
     }
     for (const [number, r] of rows) {
-      const y = mean(r.ys);
-      g.append(s('text', { x: left - 0.98, y }, number), s('text', { x: right + 0.98, y }, number));
+      g.append(
+        s('text', { x: r.first.position[0] - 0.98, y: r.first.position[1] }, number),
+        s('text', { x: r.last.position[0] + 0.98, y: r.last.position[1] }, number),
+      );
     }
     return g;
   }

@@ -104,19 +104,17 @@ pub(crate) fn board(board: &Board, marks: &Marks, palette: Palette, title: &str)
     };
     for p in g.points() {
         for &q in g.neighbours(p) {
-            if g.wraps(p, q) {
+            if let Some([dx, dy]) = g.stub(p, q) {
                 // A link across the drawing's edge: a short line leaving
-                // the board, away from the other end.
-                let (dx, dy) = direction(q, p);
-                let length = dx.hypot(dy).max(1e-9);
+                // the board.
                 let (x, y) = at(p);
                 let _ = write!(
                     path,
                     "M{} {}L{} {}",
                     round(x),
                     round(y),
-                    round(x + 0.45 * UNIT * dx / length),
-                    round(y + 0.45 * UNIT * dy / length)
+                    round(x + 0.45 * UNIT * dx),
+                    round(y + 0.45 * UNIT * dy)
                 );
                 continue;
             }
@@ -200,8 +198,13 @@ pub(crate) fn board(board: &Board, marks: &Marks, palette: Palette, title: &str)
 }
 
 /// The column letters above and below the board and the row numbers left
-/// and right of it, at the positions of the points they name.
+/// and right of it: each beyond the first and last point of its column or
+/// row (a board with holes has columns of different lengths). A board
+/// whose points have their own names has none.
 fn coordinates(svg: &mut String, g: &Geometry, at: &impl Fn(tengen_core::Point) -> (f64, f64)) {
+    if g.has_own_names() {
+        return;
+    }
     let text = |svg: &mut String, x: f64, y: f64, label: &str| {
         let _ = writeln!(
             svg,
@@ -212,10 +215,19 @@ fn coordinates(svg: &mut String, g: &Geometry, at: &impl Fn(tengen_core::Point) 
     };
     svg.push_str("<g font-family=\"sans-serif\" font-size=\"11\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#3b2a12\">\n");
     let offset = MARGIN * 0.55;
+    // The first and last point of a column or row (the same where it has
+    // one).
+    let ends = |mut points: Box<dyn DoubleEndedIterator<Item = tengen_core::Point> + '_>| {
+        let first = points.next();
+        [first, points.next_back().or(first)]
+    };
     for column in 0..g.width() {
         let letter = Geometry::column_letter(column).to_string();
-        for (row, shift) in [(0, -offset), (g.height() - 1, offset)] {
-            if let Some(p) = g.point_at(column, row) {
+        let points = ends(Box::new(
+            (0..g.height()).filter_map(|row| g.point_at(column, row)),
+        ));
+        for (p, shift) in points.into_iter().zip([-offset, offset]) {
+            if let Some(p) = p {
                 let (x, y) = at(p);
                 text(svg, x, y + shift, &letter);
             }
@@ -223,8 +235,11 @@ fn coordinates(svg: &mut String, g: &Geometry, at: &impl Fn(tengen_core::Point) 
     }
     for row in 0..g.height() {
         let number = (g.height() - row).to_string();
-        for (column, shift) in [(0, -offset), (g.width() - 1, offset)] {
-            if let Some(p) = g.point_at(column, row) {
+        let points = ends(Box::new(
+            (0..g.width()).filter_map(|column| g.point_at(column, row)),
+        ));
+        for (p, shift) in points.into_iter().zip([-offset, offset]) {
+            if let Some(p) = p {
                 let (x, y) = at(p);
                 text(svg, x + shift, y, &number);
             }

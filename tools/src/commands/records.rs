@@ -270,7 +270,14 @@ fn scenario_text(game: &Game) -> String {
     let (stones, first) = game.start();
     if !stones.is_empty() {
         let g = &game.rules().geometry;
-        let mut rows = vec![vec!['.'; g.width()]; g.height()];
+        // A hole of the grid stays blank: diagrams give only the points.
+        let mut rows: Vec<Vec<char>> = (0..g.height())
+            .map(|row| {
+                (0..g.width())
+                    .map(|column| g.point_at(column, row).map_or(' ', |_| '.'))
+                    .collect()
+            })
+            .collect();
         for &(p, colour) in stones {
             let (column, row) = g.grid_position(p);
             rows[row][column] = match colour {
@@ -280,7 +287,7 @@ fn scenario_text(game: &Game) -> String {
         }
         let start: String = rows
             .iter()
-            .map(|r| r.iter().collect::<String>() + "\n")
+            .map(|r| r.iter().collect::<String>().trim_end().to_string() + "\n")
             .collect();
         out.push_str(&format!("start = \"\"\"\n{start}\"\"\"\n"));
     }
