@@ -20,7 +20,9 @@
 //! shifted. With coordinates, the column letters stand above and below
 //! the columns, shifted as the row next to them continued one row
 //! further (so on a hexagon they stand at the ends of its slanted
-//! columns), and the row numbers at both ends of each row.
+//! columns), and the row numbers at both ends of each row. A board whose
+//! points have their own names is drawn without coordinates, which would
+//! name no point.
 //!
 //! **Reading.** Blank lines are skipped, and so is white space within a
 //! line: each remaining line is a row of the grid that has points, top
@@ -70,6 +72,7 @@ fn row_shifts(g: &Geometry) -> Vec<usize> {
 /// Draws `board`.
 pub fn draw(board: &Board, marks: &DiagramMarks) -> String {
     let g = board.geometry();
+    let coordinates = marks.coordinates && !g.has_own_names();
     let shifts = row_shifts(g);
     let last_row = g.height() - 1;
     // The letters' shifts: each outer row's, continued one row further.
@@ -95,7 +98,7 @@ pub fn draw(board: &Board, marks: &DiagramMarks) -> String {
     };
     let number_width = g.height().to_string().len();
     let mut out = String::new();
-    if marks.coordinates {
+    if coordinates {
         out.push_str(&format!("{:number_width$}{}\n", "", letters(above)));
     }
     // Plain diagrams lose the indentation that every row has.
@@ -122,7 +125,7 @@ pub fn draw(board: &Board, marks: &DiagramMarks) -> String {
             }
         }
         let body: String = line.into_iter().collect();
-        if marks.coordinates {
+        if coordinates {
             out.push_str(&format!("{number:>number_width$}{body}{number}\n"));
         } else {
             let spaces = body.len() - body.trim_start_matches(' ').len();
@@ -130,7 +133,7 @@ pub fn draw(board: &Board, marks: &DiagramMarks) -> String {
             out.push('\n');
         }
     }
-    if marks.coordinates {
+    if coordinates {
         out.push_str(&format!("{:number_width$}{}\n", "", letters(below)));
     }
     out
@@ -347,5 +350,19 @@ mod tests {
         let error = read(&g, "X . .\n. O .\nX X").unwrap_err();
         assert!(error.contains("2 points in that row"), "{error}");
         assert!(read(&g, "X .\n. O .").unwrap_err().contains("3"));
+        // Points with their own names: no letters and numbers around.
+        let named = Arc::new(
+            hexagon()
+                .as_ref()
+                .clone()
+                .with_names(&["a", "b", "c", "d", "e", "f", "g"], &[])
+                .unwrap(),
+        );
+        let board = Board::from_stones(named, stones);
+        let with_coordinates = DiagramMarks {
+            coordinates: true,
+            ..DiagramMarks::default()
+        };
+        assert_eq!(draw(&board, &with_coordinates), plain);
     }
 }

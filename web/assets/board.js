@@ -148,18 +148,19 @@ export class Board {
       ends(columns, letter, p, 'row');
       ends(rows, number, p, 'column');
     }
+    const numbers = [...rows].flatMap(([number, r]) => [
+      [number, r.first.position[0] - 0.98, r.first.position[1]],
+      [number, r.last.position[0] + 0.98, r.last.position[1]],
+    ]);
+    // A column ending on a slanted edge (a hexagon) would put its letter
+    // on the number of the row ending there: its other end has it.
+    const crowded = (x, y) => numbers.some(([, nx, ny]) => Math.hypot(nx - x, ny - y) < 0.7);
     for (const [letter, c] of columns) {
-      g.append(
-        s('text', { x: c.first.position[0], y: c.first.position[1] - 0.95 }, letter),
-        s('text', { x: c.last.position[0], y: c.last.position[1] + 0.95 }, letter),
-      );
+      for (const [x, y] of [[c.first.position[0], c.first.position[1] - 0.95], [c.last.position[0], c.last.position[1] + 0.95]]) {
+        if (!crowded(x, y)) g.append(s('text', { x, y }, letter));
+      }
     }
-    for (const [number, r] of rows) {
-      g.append(
-        s('text', { x: r.first.position[0] - 0.98, y: r.first.position[1] }, number),
-        s('text', { x: r.last.position[0] + 0.98, y: r.last.position[1] }, number),
-      );
-    }
+    for (const [number, x, y] of numbers) g.append(s('text', { x, y }, number));
     return g;
   }
 

@@ -199,13 +199,15 @@ pub(crate) fn board(board: &Board, marks: &Marks, palette: Palette, title: &str)
 
 /// The column letters above and below the board and the row numbers left
 /// and right of it: each beyond the first and last point of its column or
-/// row (a board with holes has columns of different lengths). A board
-/// whose points have their own names has none.
+/// row (a board with holes has columns of different lengths). Where a
+/// column ends on a slanted edge (a hexagon) its letter would sit on the
+/// number of the row ending there, and is left out: the column's other
+/// end has it. A board whose points have their own names has none.
 fn coordinates(svg: &mut String, g: &Geometry, at: &impl Fn(tengen_core::Point) -> (f64, f64)) {
     if g.has_own_names() {
         return;
     }
-    let text = |svg: &mut String, x: f64, y: f64, label: &str| {
+    let text = |svg: &mut String, (x, y): (f64, f64), label: &str| {
         let _ = writeln!(
             svg,
             "<text x=\"{}\" y=\"{}\">{label}</text>",
@@ -215,34 +217,43 @@ fn coordinates(svg: &mut String, g: &Geometry, at: &impl Fn(tengen_core::Point) 
     };
     svg.push_str("<g font-family=\"sans-serif\" font-size=\"11\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#3b2a12\">\n");
     let offset = MARGIN * 0.55;
-    // The first and last point of a column or row (the same where it has
-    // one).
-    let ends = |mut points: Box<dyn DoubleEndedIterator<Item = tengen_core::Point> + '_>| {
-        let first = points.next();
-        [first, points.next_back().or(first)]
+    // The labels beyond the first and last point of a line of points (the
+    // same point where it has one), each shifted by `shift(offset)`.
+    let beyond = |line: &mut dyn DoubleEndedIterator<Item = tengen_core::Point>,
+                  shift: &dyn Fn(f64) -> (f64, f64)| {
+        let first = line.next();
+        [(first, -offset), (line.next_back().or(first), offset)]
+            .into_iter()
+            .filter_map(|(p, by)| {
+                let ((x, y), (dx, dy)) = (at(p?), shift(by));
+                Some((x + dx, y + dy))
+            })
+            .collect::<Vec<_>>()
+    };
+    let rows: Vec<(String, Vec<(f64, f64)>)> = (0..g.height())
+        .map(|row| {
+            let mut line = (0..g.width()).filter_map(|column| g.point_at(column, row));
+            let number = (g.height() - row).to_string();
+            (number, beyond(&mut line, &|by| (by, 0.0)))
+        })
+        .collect();
+    let crowded = |(x, y): (f64, f64)| {
+        rows.iter()
+            .flat_map(|(_, spots)| spots)
+            .any(|&(rx, ry)| (rx - x).hypot(ry - y) < 0.5 * UNIT)
     };
     for column in 0..g.width() {
         let letter = Geometry::column_letter(column).to_string();
-        let points = ends(Box::new(
-            (0..g.height()).filter_map(|row| g.point_at(column, row)),
-        ));
-        for (p, shift) in points.into_iter().zip([-offset, offset]) {
-            if let Some(p) = p {
-                let (x, y) = at(p);
-                text(svg, x, y + shift, &letter);
+        let mut line = (0..g.height()).filter_map(|row| g.point_at(column, row));
+        for spot in beyond(&mut line, &|by| (0.0, by)) {
+            if !crowded(spot) {
+                text(svg, spot, &letter);
             }
         }
     }
-    for row in 0..g.height() {
-        let number = (g.height() - row).to_string();
-        let points = ends(Box::new(
-            (0..g.width()).filter_map(|column| g.point_at(column, row)),
-        ));
-        for (p, shift) in points.into_iter().zip([-offset, offset]) {
-            if let Some(p) = p {
-                let (x, y) = at(p);
-                text(svg, x + shift, y, &number);
-            }
+    for (number, spots) in &rows {
+        for &spot in spots {
+            text(svg, spot, number);
         }
     }
     svg.push_str("</g>\n");
