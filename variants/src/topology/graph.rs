@@ -27,8 +27,9 @@ tengen_core::component! {
     /// a triangle. A point has at most 8 neighbours, no point is linked to
     /// itself, and the board must be connected (every point reachable
     /// from every other along links): a board in pieces is taken for a
-    /// mistake. Every problem is reported at once, naming the point or the
-    /// link. Points are named by their own names in the notation, SGF
+    /// mistake. The problems with cells and links are reported together,
+    /// naming the point or the link; the names, the neighbour limit and
+    /// whether the board is in pieces are checked once those are right. Points are named by their own names in the notation, SGF
     /// records use their cells, and a drawing shows no coordinates.
     #[component(Topology, "graph")]
     #[derive(Debug)]
