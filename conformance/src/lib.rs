@@ -30,6 +30,7 @@
 //! captures nothing (and likewise `self-captured`).
 
 pub mod answer;
+pub mod clauses;
 pub mod embedded;
 pub mod invariants;
 pub mod names;
@@ -75,6 +76,10 @@ pub struct Scenario {
     /// The rules text and section it comes from, e.g.
     /// `seeds/004_1decf00e68f64b56.txt, The basics: Capture`.
     pub source: String,
+    /// The ids of the clauses it checks, from the clause catalogue
+    /// (`conformance/clauses.toml`); the clause test wants at least one.
+    #[serde(default)]
+    pub clauses: Vec<String>,
     /// A bundled ruleset id, or a ruleset file relative to the scenario.
     pub ruleset: String,
     /// Options, as on the command line (`size=9`).
@@ -85,8 +90,12 @@ pub struct Scenario {
     /// The seat given the first placement, `P1` or `P2`, if not the
     /// ruleset's choice.
     pub first: Option<String>,
+    /// The ruleset with these options must not assemble, and its
+    /// diagnostic must contain this text (a combination of options the
+    /// rules forbid). Such a scenario has no steps.
+    pub refused_options: Option<String>,
     /// The steps, in order.
-    #[serde(rename = "step")]
+    #[serde(rename = "step", default)]
     pub steps: Vec<Step>,
 }
 
@@ -115,6 +124,8 @@ pub struct Step {
     pub marked: Option<Vec<String>>,
     /// The score as it stands after the step.
     pub score: Option<ScoreExpectation>,
+    /// The stones each seat has captured so far (its prisoners).
+    pub prisoners: Option<PrisonersExpectation>,
     /// The result after the step, in SGF form (`B+3.5`, `W+R`, `0`).
     pub result: Option<String>,
     /// The pass-alive stones of each colour after the step (exactly these),
@@ -167,6 +178,18 @@ pub struct PassAliveExpectation {
     /// The second colour's pass-alive stones.
     #[serde(default)]
     pub white: Vec<String>,
+}
+
+/// Expected prisoners, per seat.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrisonersExpectation {
+    /// The stones Player 1 has captured.
+    #[serde(rename = "P1")]
+    pub one: u32,
+    /// The stones Player 2 has captured.
+    #[serde(rename = "P2")]
+    pub two: u32,
 }
 
 /// Expected score totals.
@@ -252,9 +275,11 @@ impl Scenario {
         {
             return Err(format!("{}: a `title` must not be empty", path.display()));
         }
-        if scenario.rule.trim().is_empty() || scenario.steps.is_empty() {
+        if scenario.rule.trim().is_empty()
+            || scenario.steps.is_empty() != scenario.refused_options.is_some()
+        {
             return Err(format!(
-                "{}: a scenario states its rule and has steps",
+                "{}: a scenario states its rule and has steps (or, with `refused-options`, none)",
                 path.display()
             ));
         }
@@ -317,6 +342,30 @@ impl Scenario {
         } else {
             library.assemble_without_shortcuts(&reference, &self.options)
         };
+        if let Some(expected) = &self.refused_options {
+            match assembled {
+                Ok(_) => failures.push(format!(
+                    "the options assemble, but must be refused with a diagnostic containing {expected:?}"
+                )),
+                Err(d) => {
+                    let text = d.render(false);
+                    trace.push_str(&format!("
+refused:
+{}
+", text.trim_end()));
+                    if !text.contains(expected.as_str()) {
+                        failures.push(format!(
+                            "the options are refused, but the diagnostic does not contain {expected:?}"
+                        ));
+                    }
+                }
+            }
+            return Outcome {
+                trace,
+                failures,
+                frames: Vec::new(),
+            };
+        }
         let rules = match assembled {
             Ok(rules) => {
                 if let Some(title) = self.public_title() {
@@ -756,6 +805,17 @@ fn check_state(game: &Game, step: &Step, trace: &mut String, fail: &mut impl FnM
                 points(sheet.total[Colour::White]),
                 points(score.black),
                 points(score.white)
+            ));
+        }
+    }
+    if let Some(expected) = step.prisoners {
+        let actual = game.state().prisoners();
+        let (one, two) = (actual[Seat::One], actual[Seat::Two]);
+        trace.push_str(&format!("   prisoners: P1 {one}, P2 {two}\n"));
+        if (one, two) != (expected.one, expected.two) {
+            fail(format!(
+                "prisoners are P1 {one}, P2 {two}, expected P1 {}, P2 {}",
+                expected.one, expected.two
             ));
         }
     }

@@ -47,6 +47,10 @@ pub(crate) fn pages(
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         let scenario = Scenario::read(&path).map_err(Failure::Message)?;
+        if scenario.refused_options.is_some() {
+            // No game to show: the clause catalogue lists it by file.
+            continue;
+        }
         let outcome = scenario.run(library, folder);
         if !outcome.failures.is_empty() {
             return Err(Failure::Message(format!(

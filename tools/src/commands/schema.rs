@@ -13,6 +13,11 @@ pub(crate) fn interface_text() -> String {
     committed(&tengen_json::schema())
 }
 
+/// The clause catalogue's schema as committed.
+pub(crate) fn clauses_text() -> String {
+    committed(&tengen_conformance::clauses::schema().to_value())
+}
+
 fn committed(schema: &serde_json::Value) -> String {
     let mut text = serde_json::to_string_pretty(schema).expect("a schema serialises");
     text.push('\n');
