@@ -3,6 +3,7 @@
 //! module of it, and `cargo test -p <crate> --test integration <module>::`
 //! runs one file's tests.
 
+mod clauses;
 mod conformance;
 mod coverage;
 mod front_ends;

@@ -65,6 +65,11 @@ fn a_stale_page_is_reported_with_the_command_that_regenerates_it() {
         &real.join("conformance/rulesets"),
         &scratch.join("conformance/rulesets"),
     );
+    std::fs::copy(
+        real.join("conformance/clauses.toml"),
+        scratch.join("conformance/clauses.toml"),
+    )
+    .expect("copies the clause catalogue");
     // Current to begin with, whatever the state of the real book.
     let out = book(&scratch, "--write");
     assert!(
@@ -127,6 +132,11 @@ fn generate_checks_and_rewrites_a_stale_schema() {
     ] {
         copy_tree(&real.join(folder), &scratch.join(folder));
     }
+    std::fs::copy(
+        real.join("conformance/clauses.toml"),
+        scratch.join("conformance/clauses.toml"),
+    )
+    .expect("copies the clause catalogue");
     let out = generate(&scratch, "--write");
     assert!(
         out.status.success(),

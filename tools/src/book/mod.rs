@@ -9,6 +9,7 @@
 //! between its `generated` markers, which lists the generated chapters.
 
 mod cases;
+mod clauses;
 mod cli_page;
 mod links;
 mod markdown;
@@ -90,8 +91,11 @@ pub(crate) fn run(root: &Path, mode: Mode) -> Result<(), Failure> {
     }
     let library = tengen_variants::library();
     let mut pages = Pages::default();
+    let ids: Vec<&str> = library.bundled().iter().map(|b| b.id).collect();
+    let clauses = clauses::Clauses::read(root, &scenarios, &ids)?;
+    clauses.chapter(&mut pages);
     let chapters = vec![
-        ruleset_page::pages(library, &scenarios, &mut pages)?,
+        ruleset_page::pages(library, &scenarios, &clauses, &mut pages)?,
         reference::pages(library, &mut pages),
         cli_page::pages(&mut pages),
     ];

@@ -2,6 +2,7 @@
 //! and sources, all read from the ruleset file) and one page of worked
 //! examples drawn from its conformance cases.
 
+use super::clauses::Clauses;
 use super::markdown::{GENERATED, cell, code_cell};
 use super::reference::link_from_rulesets;
 use super::svg::{self, Marks, Palette};
@@ -15,6 +16,7 @@ use tengen_core::{Board, Colour};
 pub(crate) fn pages(
     library: &Library,
     scenarios: &Path,
+    clauses: &Clauses,
     pages: &mut Pages,
 ) -> Result<Chapter, Failure> {
     let mut children = Vec::new();
@@ -30,7 +32,13 @@ pub(crate) fn pages(
         let board = board_picture(library, &ruleset, pages)?;
         pages.generated(
             format!("rulesets/{id}_generated.md"),
-            page(&ruleset, bundled.file, &board, &examples),
+            page(
+                &ruleset,
+                bundled.file,
+                &board,
+                &examples,
+                &clauses.ruleset_section(id),
+            ),
         );
         pages.stub(
             format!("rulesets/{id}.md"),
@@ -111,7 +119,13 @@ fn board_picture(
     ))
 }
 
-fn page(r: &ResolvedRuleset, file: &str, board: &str, examples: &[cases::Listed]) -> String {
+fn page(
+    r: &ResolvedRuleset,
+    file: &str,
+    board: &str,
+    examples: &[cases::Listed],
+    clauses: &str,
+) -> String {
     let id = &r.meta.id;
     let mut out = String::from(GENERATED);
     out.push_str(&format!("\n*{}*\n\n", r.meta.summary.trim()));
@@ -186,5 +200,6 @@ fn page(r: &ResolvedRuleset, file: &str, board: &str, examples: &[cases::Listed]
             out.push_str(&format!("- [{}]({id}-cases.md#{})\n", e.title, e.anchor));
         }
     }
+    out.push_str(clauses);
     out
 }
