@@ -110,6 +110,9 @@ pub struct Step {
     /// The line must be refused with this code (e.g. `suicide`);
     /// otherwise it must be accepted.
     pub refused: Option<String>,
+    /// Words the refusal's message must contain (with `refused`): which
+    /// earlier position a repetition brings back, say.
+    pub refused_because: Option<String>,
     /// The opposing stones the step captures (exactly these).
     pub captured: Option<Vec<String>>,
     /// The mover's own stones the step removes (exactly these).
@@ -597,6 +600,14 @@ fn run_step(
                 refusal.refusal.code(),
                 refusal.refusal
             ));
+            if let Some(words) = &step.refused_because {
+                let message = refusal.refusal.to_string();
+                if !message.contains(words.as_str()) {
+                    fail(format!(
+                        "the refusal says {message:?}, which does not contain {words:?}"
+                    ));
+                }
+            }
             match &step.refused {
                 Some(code) if code == refusal.refusal.code() => {}
                 Some(code) => fail(format!(
@@ -618,6 +629,9 @@ fn run_step(
         Ok(_) => {
             if let Some(code) = &step.refused {
                 fail(format!("accepted, expected a refusal `{code}`"));
+            }
+            if step.refused.is_none() && step.refused_because.is_some() {
+                fail("`refused-because` without `refused`".to_string());
             }
             let StepEvents {
                 captured,
