@@ -3,8 +3,9 @@
 //! it gives every fact the step states (the stones it captures, a
 //! refusal and its code, the phase, who acts, the marks, the score, the
 //! result) and the example's later steps still give theirs. The board a
-//! step records is the board after the recorded move, one answer among
-//! the right ones, so it is not part of the outcome.
+//! step records (and the stones it states placed and paid) is the board after the
+//! recorded move, one answer among the right ones, so it is not part of
+//! the outcome.
 
 use super::{Scenario, Step, run_step};
 use tengen_core::Game;
@@ -15,6 +16,8 @@ fn outcome(step: &Step, play: &str) -> Step {
     Step {
         play: play.to_string(),
         board: None,
+        placed: None,
+        paid: None,
         ..step.clone()
     }
 }
@@ -33,6 +36,7 @@ impl Scenario {
                 &mut game,
                 i + 1,
                 &outcome(step, play),
+                &mut None,
                 &mut trace,
                 &mut failures,
             );

@@ -27,7 +27,14 @@
 //! ```
 //!
 //! Every capture must be listed: a step without `captured` asserts that it
-//! captures nothing (and likewise `self-captured`).
+//! captures nothing (and likewise `self-captured` and `paid`).
+//!
+//! Every board is stated: a step either gives the whole `board`, or the
+//! stones it adds (`placed = { black = ["D4"] }`), and the runner follows
+//! the stated board from the start (less `captured`, `self-captured`,
+//! `paid` and `dead`, plus `placed`) and fails where the engine's board
+//! differs. So a board in a snapshot is never the only record of what the
+//! step must do: a changed snapshot board fails the run first.
 
 pub mod answer;
 pub mod clauses;
@@ -40,7 +47,7 @@ pub use names::{SOURCES, cite};
 pub use placeholders::without_registry_lists;
 
 use serde::Deserialize;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use tengen_core::game::{Event, RemovalCause};
 use tengen_core::notation::parse_line;
@@ -94,6 +101,12 @@ pub struct Scenario {
     /// diagnostic must contain this text (a combination of options the
     /// rules forbid). Such a scenario has no steps.
     pub refused_options: Option<String>,
+    /// The step fields whose values in this file were recorded from
+    /// tengen's output (and then read and checked against the rules)
+    /// rather than worked out by hand first, e.g. `["placed"]`; the export
+    /// marks each expected value with where it came from.
+    #[serde(default)]
+    pub recorded: Vec<String>,
     /// The steps, in order.
     #[serde(rename = "step", default)]
     pub steps: Vec<Step>,
@@ -117,8 +130,18 @@ pub struct Step {
     pub captured: Option<Vec<String>>,
     /// The mover's own stones the step removes (exactly these).
     pub self_captured: Option<Vec<String>>,
-    /// The board after the step.
+    /// The board after the step (top row first; `X`, `O`, `.`).
     pub board: Option<String>,
+    /// The stones on the board after the step that were not there before
+    /// it, by colour (exactly these). With `captured`, `self-captured`,
+    /// `paid` and `dead` it states the board after every step that has no
+    /// `board`: the board before, less the stones those lists remove,
+    /// plus these. The run fails when that is not the engine's board, so
+    /// no board lives only in a snapshot.
+    pub placed: Option<Stones>,
+    /// The mover's own stones the step takes off as the payment for a
+    /// special turn (exactly these).
+    pub paid: Option<Vec<String>>,
     /// The phase after: `opening`, `play`, `agreement` or `over`.
     pub phase: Option<String>,
     /// Who acts after: `P1`, `P2`, `either` or `nobody`.
@@ -133,7 +156,7 @@ pub struct Step {
     pub result: Option<String>,
     /// The pass-alive stones of each colour after the step (exactly these),
     /// by the ruleset's life rule (its suicide rule and vital minimum).
-    pub pass_alive: Option<PassAliveExpectation>,
+    pub pass_alive: Option<Stones>,
     /// The index of the next placement in the schedule after the step (the
     /// state's `placement_index`), or `"none"` before ordinary play.
     pub placement_index: Option<IndexExpectation>,
@@ -171,14 +194,15 @@ impl<'de> Deserialize<'de> for IndexExpectation {
     }
 }
 
-/// Expected pass-alive stones, per colour (`black` is the first colour).
+/// Stones named per colour (`black` is the first colour, whatever the
+/// ruleset calls it).
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PassAliveExpectation {
-    /// The first colour's pass-alive stones.
+pub struct Stones {
+    /// The first colour's stones.
     #[serde(default)]
     pub black: Vec<String>,
-    /// The second colour's pass-alive stones.
+    /// The second colour's stones.
     #[serde(default)]
     pub white: Vec<String>,
 }
@@ -439,10 +463,28 @@ refused:
         };
         trace.push_str(&format!("\nstart: {}\n", status(&game)));
         trace.push_str(&board(&game, &PointSet::default()));
+        if let Some(index) = game.state().placement_index() {
+            trace.push_str(&format!("next placement index: {index}\n"));
+        }
         let mut frames = vec![Frame::of(&game, 0, PointSet::default(), None)];
+        let start_facts = facts(&game);
+        for (label, value) in &start_facts {
+            trace.push_str(&format!("{label}: {value}\n"));
+        }
+        let mut followed = Some(Followed {
+            board: StatedBoard::of(&game),
+            facts: start_facts,
+        });
         for (i, step) in self.steps.iter().enumerate() {
             let n = i + 1;
-            frames.push(run_step(&mut game, n, step, &mut trace, &mut failures));
+            frames.push(run_step(
+                &mut game,
+                n,
+                step,
+                &mut followed,
+                &mut trace,
+                &mut failures,
+            ));
         }
         Outcome {
             trace,
@@ -568,13 +610,128 @@ fn expected_names(list: &[String]) -> BTreeSet<String> {
     list.iter().map(|s| s.to_ascii_uppercase()).collect()
 }
 
+/// What a run follows from step to step besides the game.
+struct Followed {
+    /// The board the scenario states.
+    board: StatedBoard,
+    /// The components' facts as the trace last showed them.
+    facts: Vec<(String, String)>,
+}
+
+/// The components' facts (the komi, the button's holder, the roles,
+/// passes still to serve, ...) with their labels capitalised.
+fn facts(game: &Game) -> Vec<(String, String)> {
+    game.facts()
+        .into_iter()
+        .map(|f| {
+            let mut label = f.label.chars();
+            let label = label
+                .next()
+                .map(|c| c.to_uppercase().chain(label).collect())
+                .unwrap_or_default();
+            (label, f.value)
+        })
+        .collect()
+}
+
+/// The board as the scenario's own statements give it: the start, then
+/// each step's stated board, or its stated removals and placements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct StatedBoard(BTreeMap<String, Colour>);
+
+impl StatedBoard {
+    /// The game's board, by point name.
+    fn of(game: &Game) -> StatedBoard {
+        let geometry = &game.rules().geometry;
+        StatedBoard(
+            game.board()
+                .stones()
+                .map(|(p, c)| (geometry.name(p).to_ascii_uppercase(), c))
+                .collect(),
+        )
+    }
+
+    /// Follows an accepted step: its `board` if it states one, otherwise
+    /// the stones it states removed, then the stones it states placed.
+    fn follow(&mut self, game: &Game, step: &Step) -> Result<(), String> {
+        if let Some(board) = &step.board {
+            let stones = tengen_core::text::read(&game.rules().geometry, board)?;
+            let geometry = &game.rules().geometry;
+            self.0 = stones
+                .into_iter()
+                .map(|(p, c)| (geometry.name(p).to_ascii_uppercase(), c))
+                .collect();
+            return Ok(());
+        }
+        let removed = [&step.captured, &step.self_captured, &step.paid, &step.dead];
+        for list in removed.into_iter().flatten() {
+            for name in list {
+                self.0.remove(&name.to_ascii_uppercase());
+            }
+        }
+        if let Some(placed) = &step.placed {
+            for (colour, list) in [
+                (Colour::Black, &placed.black),
+                (Colour::White, &placed.white),
+            ] {
+                for name in list {
+                    self.0.insert(name.to_ascii_uppercase(), colour);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The points where `self` and `other` differ, in words.
+    fn differences(&self, other: &StatedBoard, game: &Game) -> Vec<String> {
+        let say = |c: Option<&Colour>| match c {
+            Some(&c) => game.rules().colour_name(c).to_string(),
+            None => "empty".to_string(),
+        };
+        let points: BTreeSet<&String> = self.0.keys().chain(other.0.keys()).collect();
+        points
+            .into_iter()
+            .filter(|p| self.0.get(*p) != other.0.get(*p))
+            .map(|p| {
+                format!(
+                    "{p} is {} (stated {})",
+                    say(other.0.get(p)),
+                    say(self.0.get(p))
+                )
+            })
+            .collect()
+    }
+}
+
+/// The stones that are on `after` and were not on `before` (or were of
+/// the other colour), as the `placed` list states them.
+pub fn placed_between(
+    geometry: &tengen_core::Geometry,
+    before: &tengen_core::Board,
+    after: &tengen_core::Board,
+) -> Stones {
+    let mut placed = Stones::default();
+    for (point, colour) in after.stones() {
+        if before.get(point) != Some(colour) {
+            let list = match colour {
+                Colour::Black => &mut placed.black,
+                Colour::White => &mut placed.white,
+            };
+            list.push(geometry.name(point));
+        }
+    }
+    placed
+}
+
 fn run_step(
     game: &mut Game,
     n: usize,
     step: &Step,
+    followed: &mut Option<Followed>,
     trace: &mut String,
     failures: &mut Vec<String>,
 ) -> Frame {
+    let judging = followed.is_none();
     let mut fail =
         |message: String| failures.push(format!("step {n} (`{}`): {message}", step.play));
     trace.push_str(&format!("\n{n}. {}", step.play));
@@ -636,17 +793,22 @@ fn run_step(
             let StepEvents {
                 captured,
                 own,
+                paid,
                 placed,
                 notes,
             } = step_events(game, record_before);
             let captured = names(game, captured);
             let own = names(game, own);
+            let paid = names(game, paid);
             trace.push_str("   ok");
             if !captured.is_empty() {
                 trace.push_str(&format!("; captured {}", join(&captured)));
             }
             if !own.is_empty() {
                 trace.push_str(&format!("; self-captured {}", join(&own)));
+            }
+            if !paid.is_empty() {
+                trace.push_str(&format!("; paid {}", join(&paid)));
             }
             trace.push('\n');
             for (code, text) in &notes {
@@ -674,17 +836,24 @@ fn run_step(
                     join(&expected)
                 ));
             }
-            let expected = step
-                .self_captured
-                .as_deref()
-                .map(expected_names)
-                .unwrap_or_default();
-            if own != expected {
-                fail(format!(
-                    "self-captured [{}], expected [{}]",
-                    join(&own),
-                    join(&expected)
-                ));
+            // The payment is part of the move, not its outcome: an answer
+            // judged against the step (no followed board) may pay with
+            // other stones.
+            let paid_expected = if judging { None } else { Some(&step.paid) };
+            let checks = [
+                ("self-captured", &own, Some(&step.self_captured)),
+                ("paid", &paid, paid_expected),
+            ];
+            for (label, actual, expected) in checks {
+                let Some(expected) = expected else { continue };
+                let expected = expected.as_deref().map(expected_names).unwrap_or_default();
+                if *actual != expected {
+                    fail(format!(
+                        "{label} [{}], expected [{}]",
+                        join(actual),
+                        join(&expected)
+                    ));
+                }
             }
             let last: PointSet = placed
                 .into_iter()
@@ -695,7 +864,38 @@ fn run_step(
             Frame::of(game, n, last, None)
         }
     };
-    check_state(game, step, trace, &mut fail);
+    check_state(game, step, frame.accepted(), trace, &mut fail);
+    if let Some(Followed {
+        board: stated,
+        facts: shown,
+    }) = followed
+        && frame.accepted()
+    {
+        let now = facts(game);
+        for (label, value) in &now {
+            if !shown.contains(&(label.clone(), value.clone())) {
+                trace.push_str(&format!("   {label}: {value}\n"));
+            }
+        }
+        for (label, _) in shown.iter() {
+            if !now.iter().any(|(l, _)| l == label) {
+                trace.push_str(&format!("   {label}: no longer reported\n"));
+            }
+        }
+        *shown = now;
+        if let Err(e) = stated.follow(game, step) {
+            fail(format!("expected board: {e}"));
+        }
+        let actual = StatedBoard::of(game);
+        let differences = stated.differences(&actual, game);
+        if !differences.is_empty() {
+            fail(format!(
+                "the board is not the one the step states (its `board`, or the board before with `captured`, `self-captured`, `paid` and `dead` taken off and `placed` put on): {}",
+                differences.join("; ")
+            ));
+            *stated = actual;
+        }
+    }
     frame
 }
 
@@ -705,6 +905,8 @@ struct StepEvents {
     captured: Vec<tengen_core::Point>,
     /// The mover's own stones removed.
     own: Vec<tengen_core::Point>,
+    /// The mover's own stones paid for a special turn.
+    paid: Vec<tengen_core::Point>,
     /// The stones placed.
     placed: Vec<tengen_core::Point>,
     /// The notes, as code and words.
@@ -718,7 +920,8 @@ fn step_events(game: &Game, from: usize) -> StepEvents {
     for _ in &played {
         let _ = copy.undo();
     }
-    let (mut captured, mut own, mut placed) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut captured, mut own, mut paid, mut placed) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut notes = Vec::new();
     for (seat, action) in played {
         let applied = copy
@@ -741,6 +944,13 @@ fn step_events(game: &Game, from: usize) -> StepEvents {
                 } => {
                     own.extend_from_slice(applied.points(*points));
                 }
+                Event::Removed {
+                    cause: RemovalCause::Payment,
+                    points,
+                    ..
+                } => {
+                    paid.extend_from_slice(applied.points(*points));
+                }
                 Event::Placed { point, .. } => placed.push(*point),
                 Event::Note { code, text, .. } => notes.push((*code, text.clone())),
                 _ => {}
@@ -750,6 +960,7 @@ fn step_events(game: &Game, from: usize) -> StepEvents {
     StepEvents {
         captured,
         own,
+        paid,
         placed,
         notes,
     }
@@ -759,7 +970,13 @@ fn join(set: &BTreeSet<String>) -> String {
     set.iter().cloned().collect::<Vec<_>>().join(" ")
 }
 
-fn check_state(game: &Game, step: &Step, trace: &mut String, fail: &mut impl FnMut(String)) {
+fn check_state(
+    game: &Game,
+    step: &Step,
+    accepted: bool,
+    trace: &mut String,
+    fail: &mut impl FnMut(String),
+) {
     let state = game.state();
     if let Some(expected) = &step.board {
         match tengen_core::text::read(&game.rules().geometry, expected) {
@@ -864,12 +1081,17 @@ fn check_state(game: &Game, step: &Step, trace: &mut String, fail: &mut impl FnM
             }
         }
     }
-    if let Some(expected) = step.placement_index {
-        let actual = state.placement_index();
+    // Every accepted step shows the next placement's index once play has
+    // begun; a refused step only when the scenario asks.
+    let index = state.placement_index();
+    if (accepted && index.is_some()) || step.placement_index.is_some() {
         trace.push_str(&format!(
             "   next placement index: {}\n",
-            actual.map_or("none".to_string(), |i| i.to_string())
+            index.map_or("none".to_string(), |i| i.to_string())
         ));
+    }
+    if let Some(expected) = step.placement_index {
+        let actual = index;
         if actual != expected.0 {
             let say = |i: Option<u64>| i.map_or("none".to_string(), |i| i.to_string());
             fail(format!(

@@ -156,11 +156,7 @@ fn tracker(game: &Game, seats: &[Seat]) -> String {
 
 /// The facts the components report (the button, declarations, the ending).
 pub(crate) fn facts(game: &Game) -> String {
-    let mut facts = Vec::new();
-    for (_, component) in game.rules().components() {
-        component.facts(game.state(), &mut facts);
-    }
-    facts
+    game.facts()
         .iter()
         .map(|f| format!("{}: {}\n", capitalised(&f.label), f.value))
         .collect()

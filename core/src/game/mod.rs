@@ -356,6 +356,17 @@ impl Game {
         self.state.seat_of_slot(self.rules.schedule.slot(k))
     }
 
+    /// What the components report about the game as it stands, in words
+    /// (the komi, the button and its holder, the roles, passes still to
+    /// serve, a special turn's payment), in the rules' component order.
+    pub fn facts(&self) -> Vec<crate::rules::Fact> {
+        let mut facts = Vec::new();
+        for (_, component) in self.rules.components() {
+            component.facts(&self.state, &mut facts);
+        }
+        facts
+    }
+
     /// Placement opportunities left in the move being made (during play).
     pub fn opportunities_left(&self) -> u64 {
         self.state.opportunities_left()
