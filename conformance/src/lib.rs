@@ -94,6 +94,10 @@ pub struct Scenario {
     pub options: Vec<String>,
     /// A starting diagram (top row first; `X`, `O`, `.`).
     pub start: Option<String>,
+    /// The stones the rules' opening puts on the board before the first
+    /// step (fixed handicap stones, a fixed setup), by colour: exactly
+    /// these. The stated board starts as `start` plus these.
+    pub opening_stones: Option<Stones>,
     /// The seat given the first placement, `P1` or `P2`, if not the
     /// ruleset's choice.
     pub first: Option<String>,
@@ -471,8 +475,17 @@ refused:
         for (label, value) in &start_facts {
             trace.push_str(&format!("{label}: {value}\n"));
         }
+        let mut stated_start = StatedBoard::from_stones(&geometry, stones.iter().copied());
+        stated_start.add(self.opening_stones.as_ref());
+        let differences = stated_start.differences(&StatedBoard::of(&game), &game);
+        if !differences.is_empty() {
+            failures.push(format!(
+                "the game starts on another board than `start` states: {}",
+                differences.join("; ")
+            ));
+        }
         let mut followed = Some(Followed {
-            board: StatedBoard::of(&game),
+            board: stated_start,
             facts: start_facts,
         });
         for (i, step) in self.steps.iter().enumerate() {
@@ -495,6 +508,32 @@ refused:
 }
 
 impl Scenario {
+    /// The boards the scenario states, from its own statements alone (no
+    /// play): the start, then the board after each step (a step it says
+    /// is refused leaves the board as it was). `geometry` is the board the
+    /// scenario's rules give.
+    pub fn stated_boards(
+        &self,
+        geometry: &tengen_core::Geometry,
+    ) -> Result<Vec<StatedBoard>, String> {
+        let start = match self.start.as_deref() {
+            None => Vec::new(),
+            Some(s) => tengen_core::text::read(geometry, s).map_err(|e| format!("start: {e}"))?,
+        };
+        let mut board = StatedBoard::from_stones(geometry, start);
+        board.add(self.opening_stones.as_ref());
+        let mut boards = vec![board.clone()];
+        for (i, step) in self.steps.iter().enumerate() {
+            if step.refused.is_none() {
+                board
+                    .follow(geometry, step)
+                    .map_err(|e| format!("step {}: {e}", i + 1))?;
+            }
+            boards.push(board.clone());
+        }
+        Ok(boards)
+    }
+
     /// Reads a scenario's moves without its checks (for converting a
     /// scenario to another record form, or a skeleton written from one).
     pub fn read_moves(text: &str) -> Result<Scenario, String> {
@@ -635,32 +674,37 @@ fn facts(game: &Game) -> Vec<(String, String)> {
 }
 
 /// The board as the scenario's own statements give it: the start, then
-/// each step's stated board, or its stated removals and placements.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct StatedBoard(BTreeMap<String, Colour>);
+/// each step's stated board, or its stated removals and placements. Point
+/// names are upper-case.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StatedBoard(pub BTreeMap<String, Colour>);
 
 impl StatedBoard {
     /// The game's board, by point name.
     fn of(game: &Game) -> StatedBoard {
-        let geometry = &game.rules().geometry;
+        StatedBoard::from_stones(&game.rules().geometry, game.board().stones())
+    }
+
+    fn from_stones(
+        geometry: &tengen_core::Geometry,
+        stones: impl IntoIterator<Item = (tengen_core::Point, Colour)>,
+    ) -> StatedBoard {
         StatedBoard(
-            game.board()
-                .stones()
+            stones
+                .into_iter()
                 .map(|(p, c)| (geometry.name(p).to_ascii_uppercase(), c))
                 .collect(),
         )
     }
 
-    /// Follows an accepted step: its `board` if it states one, otherwise
-    /// the stones it states removed, then the stones it states placed.
-    fn follow(&mut self, game: &Game, step: &Step) -> Result<(), String> {
+    /// Follows a step the scenario says is accepted: its `board` if it
+    /// states one, otherwise the board less the stones it states removed
+    /// (`captured`, `self-captured`, `paid`, `dead`), plus the stones it
+    /// states placed.
+    pub fn follow(&mut self, geometry: &tengen_core::Geometry, step: &Step) -> Result<(), String> {
         if let Some(board) = &step.board {
-            let stones = tengen_core::text::read(&game.rules().geometry, board)?;
-            let geometry = &game.rules().geometry;
-            self.0 = stones
-                .into_iter()
-                .map(|(p, c)| (geometry.name(p).to_ascii_uppercase(), c))
-                .collect();
+            let stones = tengen_core::text::read(geometry, board)?;
+            *self = StatedBoard::from_stones(geometry, stones);
             return Ok(());
         }
         let removed = [&step.captured, &step.self_captured, &step.paid, &step.dead];
@@ -669,17 +713,31 @@ impl StatedBoard {
                 self.0.remove(&name.to_ascii_uppercase());
             }
         }
-        if let Some(placed) = &step.placed {
+        self.add(step.placed.as_ref());
+        Ok(())
+    }
+
+    /// Puts `stones` on the board.
+    fn add(&mut self, stones: Option<&Stones>) {
+        if let Some(stones) = stones {
             for (colour, list) in [
-                (Colour::Black, &placed.black),
-                (Colour::White, &placed.white),
+                (Colour::Black, &stones.black),
+                (Colour::White, &stones.white),
             ] {
                 for name in list {
                     self.0.insert(name.to_ascii_uppercase(), colour);
                 }
             }
         }
-        Ok(())
+    }
+
+    /// The stones of one colour, by name.
+    pub fn of_colour(&self, colour: Colour) -> Vec<String> {
+        self.0
+            .iter()
+            .filter(|(_, c)| **c == colour)
+            .map(|(p, _)| p.clone())
+            .collect()
     }
 
     /// The points where `self` and `other` differ, in words.
@@ -883,7 +941,7 @@ fn run_step(
             }
         }
         *shown = now;
-        if let Err(e) = stated.follow(game, step) {
+        if let Err(e) = stated.follow(&game.rules().geometry, step) {
             fail(format!("expected board: {e}"));
         }
         let actual = StatedBoard::of(game);

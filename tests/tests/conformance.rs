@@ -63,3 +63,50 @@ fn every_scenario_file_has_its_test() {
         "the suite has at least 30 scenarios ({on_disk})"
     );
 }
+
+/// Runs a scenario given as text, on the bundled rulesets; its failures.
+fn failures_of(text: &str) -> Vec<String> {
+    tengen_variants::link();
+    let scenario = Scenario::read_moves(text).expect("the scenario parses");
+    let dir = Path::new(tengen_conformance::SCENARIOS);
+    scenario.run(tengen_variants::library(), dir).failures
+}
+
+/// A board a step reaches must follow from what the scenario states: a
+/// placement left out of `placed`, or a stone stated that is not there,
+/// fails the run (so a changed board cannot hide in a snapshot).
+#[test]
+fn a_board_the_scenario_does_not_state_fails() {
+    let scenario = |placed: &str| {
+        format!(
+            "rule = \"x\"\nsource = \"RULES-NOTES.md, x\"\nruleset = \"go\"\noptions = [\"size=9\"]\n\n[[step]]\nplay = \"E5\"\n{placed}\n"
+        )
+    };
+    assert!(failures_of(&scenario("placed = { black = [\"E5\"] }")).is_empty());
+    for wrong in [
+        "",
+        "placed = { white = [\"E5\"] }",
+        "placed = { black = [\"E5\", \"E6\"] }",
+    ] {
+        let failures = failures_of(&scenario(wrong));
+        assert!(
+            failures
+                .iter()
+                .any(|f| f.contains("the board is not the one the step states")),
+            "{wrong:?}: {failures:?}"
+        );
+    }
+}
+
+/// Stones the opening puts down before the first step must be stated too.
+#[test]
+fn opening_stones_must_be_stated() {
+    let text = "rule = \"x\"\nsource = \"RULES-NOTES.md, x\"\nruleset = \"go\"\noptions = [\"size=9\", \"handicap=2\"]\n\n[[step]]\nplay = \"pass\"\n";
+    let failures = failures_of(text);
+    assert!(
+        failures
+            .iter()
+            .any(|f| f.contains("another board than `start` states")),
+        "{failures:?}"
+    );
+}
