@@ -39,6 +39,7 @@
 pub mod answer;
 pub mod clauses;
 pub mod embedded;
+pub mod export;
 pub mod invariants;
 pub mod names;
 pub mod placeholders;
@@ -46,7 +47,8 @@ pub mod placeholders;
 pub use names::{SOURCES, cite};
 pub use placeholders::without_registry_lists;
 
-use serde::Deserialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use tengen_core::game::{Event, RemovalCause};
@@ -68,11 +70,19 @@ pub fn new_game(ruleset: &str, options: &[&str]) -> Game {
     Game::new(rules)
 }
 
+/// The JSON schema of scenario files (draft-07, for TOML editors and
+/// porters), committed as `conformance/scenario.schema.json`.
+pub fn scenario_schema() -> schemars::Schema {
+    schemars::generate::SchemaSettings::draft07()
+        .into_generator()
+        .into_root_schema_for::<Scenario>()
+}
+
 /// The folder of scenario files, for the runner and other tools.
 pub const SCENARIOS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios");
 
 /// A scenario file.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Scenario {
     /// A short title for the example (learn mode shows it); the file
@@ -117,7 +127,7 @@ pub struct Scenario {
 }
 
 /// One line of actions and what must follow from it.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Step {
     /// A line of the move notation, e.g. `D4` or `P1: mark C3`.
@@ -180,6 +190,22 @@ pub struct Step {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IndexExpectation(pub Option<u64>);
 
+impl JsonSchema for IndexExpectation {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "IndexExpectation".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "The index of the next placement, from 0, or \"none\" before ordinary play.",
+            "anyOf": [
+                { "type": "integer", "minimum": 0 },
+                { "const": "none" }
+            ]
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for IndexExpectation {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<IndexExpectation, D::Error> {
         #[derive(Deserialize)]
@@ -200,7 +226,7 @@ impl<'de> Deserialize<'de> for IndexExpectation {
 
 /// Stones named per colour (`black` is the first colour, whatever the
 /// ruleset calls it).
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Stones {
     /// The first colour's stones.
@@ -212,7 +238,7 @@ pub struct Stones {
 }
 
 /// Expected prisoners, per seat.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PrisonersExpectation {
     /// The stones Player 1 has captured.
@@ -224,7 +250,7 @@ pub struct PrisonersExpectation {
 }
 
 /// Expected score totals.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreExpectation {
     /// The first colour's total.

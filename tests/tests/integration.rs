@@ -6,6 +6,7 @@
 mod clauses;
 mod conformance;
 mod coverage;
+mod export;
 mod front_ends;
 mod gnugo;
 mod light_playout;

@@ -29,6 +29,24 @@ struct Cli {
     command: Command,
 }
 
+/// What `tengen conformance` does.
+#[derive(Debug, Subcommand)]
+enum ConformanceCommand {
+    /// Write the whole suite as one JSON document for other engines: every
+    /// scenario with its rules as a ruleset and option values, each step's
+    /// actions and every expected fact, the board after every step
+    /// included (schema: `conformance/export.schema.json`).
+    #[command(after_help = "Examples:\n  \
+        tengen conformance export > suite.json\n  \
+        tengen conformance export --output suite.json\n\n\
+        The book's chapter \"Running the suite on another engine\" explains the format.")]
+    Export {
+        /// Write to this file instead of standard output.
+        #[arg(long, short = 'o', value_name = "FILE")]
+        output: Option<String>,
+    },
+}
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// List the bundled rulesets and the registered components.
@@ -369,6 +387,11 @@ enum Command {
         changes nothing. The book's JSON chapter has a whole session; \
         `tengen schema --interface` has every message's schema.")]
     Engine,
+    /// Work with the conformance suite: write it out for other engines.
+    Conformance {
+        #[command(subcommand)]
+        command: ConformanceCommand,
+    },
     /// Convert a game record between SGF, the move notation and a
     /// conformance scenario.
     #[command(after_help = "Examples:\n  \
@@ -487,6 +510,9 @@ fn main() -> ExitCode {
             format,
         } => commands::analyze::run(&ruleset, &position, to_move, &options, format),
         Command::Engine => commands::engine::run(),
+        Command::Conformance {
+            command: ConformanceCommand::Export { output },
+        } => commands::conformance::export(output.as_deref()),
         Command::Serve {
             port,
             host,

@@ -1,7 +1,8 @@
 //! `tengen generate`: every generated file of the repository, written or
 //! checked by one command: the ruleset schema and the interface schema
-//! (`rulesets/*.schema.json`), the clause catalogue's schema
-//! (`conformance/clauses.schema.json`) and the book's generated pages. CI runs
+//! (`rulesets/*.schema.json`), the conformance suite's schemas (the clause
+//! catalogue, scenario files and the export: `conformance/*.schema.json`)
+//! and the book's generated pages. CI runs
 //! `tengen generate --check`; after changing a component, a ruleset, a
 //! conformance case or the command line, run `tengen generate --write`.
 
@@ -10,11 +11,13 @@ use crate::book;
 use std::path::Path;
 
 /// The schemas, by path from the repository root, with their current text.
-fn schemas() -> [(&'static str, String); 3] {
+fn schemas() -> [(&'static str, String); 5] {
     [
         ("rulesets/ruleset.schema.json", schema::text()),
         ("rulesets/interface.schema.json", schema::interface_text()),
         ("conformance/clauses.schema.json", schema::clauses_text()),
+        ("conformance/scenario.schema.json", schema::scenario_text()),
+        ("conformance/export.schema.json", schema::export_text()),
     ]
 }
 

@@ -18,6 +18,16 @@ pub(crate) fn clauses_text() -> String {
     committed(&tengen_conformance::clauses::schema().to_value())
 }
 
+/// The scenario files' schema as committed.
+pub(crate) fn scenario_text() -> String {
+    committed(&tengen_conformance::scenario_schema().to_value())
+}
+
+/// The conformance export's schema as committed.
+pub(crate) fn export_text() -> String {
+    committed(&tengen_conformance::export::schema().to_value())
+}
+
 fn committed(schema: &serde_json::Value) -> String {
     let mut text = serde_json::to_string_pretty(schema).expect("a schema serialises");
     text.push('\n');
