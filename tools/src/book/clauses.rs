@@ -26,7 +26,23 @@ pub(crate) struct Clauses {
     catalogue: Catalogue,
     cases: BTreeMap<String, Vec<Case>>,
     scenarios: usize,
+    steps: StepCounts,
     rulesets: BTreeSet<String>,
+}
+
+/// How the suite's steps state what they expect.
+#[derive(Default)]
+struct StepCounts {
+    /// Every step.
+    all: usize,
+    /// Steps the scenario says are refused (the board stays as it was).
+    refused: usize,
+    /// Accepted steps that give the whole board.
+    board: usize,
+    /// Accepted steps that give the stones they add.
+    placed: usize,
+    /// Of those, the steps whose `placed` was recorded from tengen.
+    placed_recorded: usize,
 }
 
 impl Clauses {
@@ -52,6 +68,7 @@ impl Clauses {
         folders.sort();
         let mut cases: BTreeMap<String, Vec<Case>> = BTreeMap::new();
         let mut count = 0;
+        let mut steps = StepCounts::default();
         for folder in folders {
             let name = folder
                 .file_name()
@@ -71,6 +88,19 @@ impl Clauses {
                     .map(|s| s.to_string_lossy().into_owned())
                     .unwrap_or_default();
                 count += 1;
+                for step in &scenario.steps {
+                    steps.all += 1;
+                    if step.refused.is_some() {
+                        steps.refused += 1;
+                    } else if step.board.is_some() {
+                        steps.board += 1;
+                    } else if step.placed.is_some() {
+                        steps.placed += 1;
+                        if scenario.recorded.iter().any(|r| r == "placed") {
+                            steps.placed_recorded += 1;
+                        }
+                    }
+                }
                 let case = Case {
                     shown: scenario.refused_options.is_none(),
                     folder: name.clone(),
@@ -86,6 +116,7 @@ impl Clauses {
             catalogue,
             cases,
             scenarios: count,
+            steps,
             rulesets: rulesets.iter().map(|r| r.to_string()).collect(),
         })
     }
@@ -132,6 +163,16 @@ impl Clauses {
             self.catalogue.texts.len(),
             self.scenarios,
             total - covered
+        ));
+        let s = &self.steps;
+        out.push_str(&format!(
+            "Every board the suite reaches is stated. Of its {} steps, {} must be refused (the board stays as it was), {} give the whole board after them, {} give the stones they add (`placed`; {} of those lists were recorded from tengen and checked against their lines), and the other {} add no stone, so the removals they state give their board.\n\n",
+            s.all,
+            s.refused,
+            s.board,
+            s.placed,
+            s.placed_recorded,
+            s.all - s.refused - s.board - s.placed
         ));
         out.push_str(
             "| text | id | rulesets | clauses | covered | not yet |\n|---|---|---|---|---|---|\n",
