@@ -38,12 +38,15 @@
 
 pub mod answer;
 pub mod clauses;
+pub mod counts;
 pub mod embedded;
 pub mod export;
 pub mod invariants;
+pub mod legal;
 pub mod names;
 pub mod placeholders;
 
+pub use legal::{LegalExpectation, LegalList};
 pub use names::{SOURCES, cite};
 pub use placeholders::without_registry_lists;
 
@@ -121,6 +124,9 @@ pub struct Scenario {
     /// marks each expected value with where it came from.
     #[serde(default)]
     pub recorded: Vec<String>,
+    /// The complete set of legal actions at the start, before the first
+    /// step (see [`legal`]).
+    pub legal_at_start: Option<LegalExpectation>,
     /// The steps, in order.
     #[serde(rename = "step", default)]
     pub steps: Vec<Step>,
@@ -183,6 +189,9 @@ pub struct Step {
     /// The codes of the notes the step reports (`marking-over`,
     /// `marks-dropped`, ...), exactly these, in order.
     pub reports: Option<Vec<String>>,
+    /// The complete set of legal actions after the step: the seat to
+    /// act's, or each named seat's (see [`legal`]).
+    pub legal: Option<LegalExpectation>,
 }
 
 /// An expected placement index: a number, or `"none"` before ordinary
@@ -495,6 +504,10 @@ refused:
         trace.push_str(&board(&game, &PointSet::default()));
         if let Some(index) = game.state().placement_index() {
             trace.push_str(&format!("next placement index: {index}\n"));
+        }
+        if let Some(expected) = &self.legal_at_start {
+            let mut fail = |message: String| failures.push(format!("at the start: {message}"));
+            legal::check_legal(&game, expected, &mut trace, &mut fail);
         }
         let mut frames = vec![Frame::of(&game, 0, PointSet::default(), None)];
         let start_facts = facts(&game);
@@ -979,6 +992,9 @@ fn run_step(
             ));
             *stated = actual;
         }
+    }
+    if let Some(expected) = &step.legal {
+        legal::check_legal(game, expected, trace, &mut fail);
     }
     frame
 }
