@@ -84,6 +84,23 @@ enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: commands::Format,
     },
+    /// Count the legal action sequences (perft) of conformance count
+    /// files and check them against the counts the files keep.
+    #[command(after_help = "Examples:\n  \
+        tengen count conformance/counts/go-5x5.toml\n  \
+        tengen count --write conformance/counts/*.toml\n\n\
+        A count file (conformance/counts/README.md) names a ruleset, its options and \
+        positions, each with the number of legal action sequences of depth 1, 2, ... from \
+        it. Exits with 1 if a count differs; `--write` records tengen's counts instead.")]
+    Count {
+        /// Count files.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Write tengen's counts into the files instead of checking them
+        /// (as many depths as each position has numbers).
+        #[arg(long)]
+        write: bool,
+    },
     /// Print the JSON schema of ruleset files (generated from the
     /// registry), or of the JSON interface.
     #[command(after_help = "Examples:\n  \
@@ -492,6 +509,7 @@ fn main() -> ExitCode {
         Command::List { format } => commands::list::run(format),
         Command::Explain { name, format } => commands::explain::run(&name, format),
         Command::Validate { files, format } => commands::validate::run(&files, format),
+        Command::Count { files, write } => commands::count::run(&files, write),
         Command::Schema {
             interface,
             check,

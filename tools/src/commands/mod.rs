@@ -4,6 +4,7 @@ pub(crate) mod analyze;
 pub(crate) mod bench;
 pub(crate) mod conformance;
 pub(crate) mod convert;
+pub(crate) mod count;
 pub(crate) mod engine;
 pub(crate) mod explain;
 pub(crate) mod generate;
