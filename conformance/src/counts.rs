@@ -130,18 +130,11 @@ impl CountFile {
             .assemble(&self.ruleset, &self.options)
             .map_err(|d| d.render(false))?;
         let geometry = rules.geometry.clone();
-        let stones = match position.start.as_deref() {
-            None => Vec::new(),
-            Some(s) => tengen_core::text::read(&geometry, s).map_err(|e| format!("start: {e}"))?,
-        };
-        let first = match position.first.as_deref() {
-            None => None,
-            Some(s) => {
-                Some(crate::parse_seat(s).ok_or_else(|| format!("first = {s:?}: write P1 or P2"))?)
-            }
-        };
-        let mut game = Game::from_position(rules, &stones, first)
-            .map_err(|e| format!("the start position is refused: {e}"))?;
+        let mut game = crate::start_game(
+            rules,
+            position.start.as_deref(),
+            position.first.as_deref(),
+        )?;
         for line in &position.moves {
             let parsed = parse_line(&geometry, line).map_err(|e| format!("`{line}`: {e}"))?;
             play_line(&mut game, &parsed).map_err(|e| format!("`{line}`: {e}"))?;

@@ -588,16 +588,7 @@ impl Scenario {
             .assemble(&self.ruleset_reference(dir), &self.options)
             .map_err(|d| d.render(false))?;
         let geometry = rules.geometry.clone();
-        let stones = match self.start.as_deref() {
-            None => Vec::new(),
-            Some(s) => tengen_core::text::read(&geometry, s).map_err(|e| format!("start: {e}"))?,
-        };
-        let first = match self.first.as_deref() {
-            None => None,
-            Some(s) => Some(parse_seat(s).ok_or_else(|| format!("first = {s:?}: write P1 or P2"))?),
-        };
-        let mut game = Game::from_position(rules, &stones, first)
-            .map_err(|e| format!("the start position is refused: {e}"))?;
+        let mut game = start_game(rules, self.start.as_deref(), self.first.as_deref())?;
         for (i, step) in self.steps.iter().enumerate() {
             let line = parse_line(&geometry, &step.play)
                 .map_err(|e| format!("step {}: `{}`: {e}", i + 1, step.play))?;
@@ -617,6 +608,27 @@ impl Scenario {
         }
         Ok(game)
     }
+}
+
+/// A new game on `rules` from the diagram `start` (empty when absent),
+/// `first` (`P1` or `P2`) given the first placement where it is set.
+pub(crate) fn start_game(
+    rules: std::sync::Arc<tengen_core::Rules>,
+    start: Option<&str>,
+    first: Option<&str>,
+) -> Result<Game, String> {
+    let stones = match start {
+        None => Vec::new(),
+        Some(s) => {
+            tengen_core::text::read(&rules.geometry, s).map_err(|e| format!("start: {e}"))?
+        }
+    };
+    let first = match first {
+        None => None,
+        Some(s) => Some(parse_seat(s).ok_or_else(|| format!("first = {s:?}: write P1 or P2"))?),
+    };
+    Game::from_position(rules, &stones, first)
+        .map_err(|e| format!("the start position is refused: {e}"))
 }
 
 fn parse_seat(s: &str) -> Option<Seat> {
