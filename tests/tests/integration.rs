@@ -5,6 +5,7 @@
 
 mod clauses;
 mod conformance;
+mod counts;
 mod coverage;
 mod export;
 mod front_ends;

@@ -1,0 +1,65 @@
+//! The count files under `conformance/counts/` (legal action sequences to
+//! a small depth, as perft counts them): every count is recomputed and
+//! must be the one the file keeps; a difference names the file, the
+//! position and the depth. `tengen count --write FILE` records new counts.
+
+use tengen_conformance::counts::{COUNTS, CountFile};
+
+#[test]
+fn every_count_file_holds_tengens_counts() {
+    let mut files: Vec<_> = std::fs::read_dir(COUNTS)
+        .expect("conformance/counts is readable")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= 7,
+        "at least seven count files ({})",
+        files.len()
+    );
+    let mut failures = Vec::new();
+    for path in &files {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let counts = CountFile::read(path).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            !counts.positions.is_empty(),
+            "{name}: a count file has positions"
+        );
+        match counts.recount() {
+            Ok(recounted) => failures.extend(
+                counts
+                    .differences(&recounted)
+                    .into_iter()
+                    .map(|d| format!("{name}: {d}")),
+            ),
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "counts differ from the files (record new ones with `tengen count --write`):\n  {}",
+        failures.join("\n  ")
+    );
+}
+
+/// Depth 1 is the number of legal actions, as hand-counted in the README:
+/// on an empty 5x5 Go board, 25 placements, pass and resign.
+#[test]
+fn depth_one_is_the_legal_actions() {
+    let file = CountFile {
+        ruleset: "go".into(),
+        options: vec!["size=5".into()],
+        positions: Vec::new(),
+    };
+    let position = tengen_conformance::counts::CountPosition {
+        name: "empty".into(),
+        start: None,
+        first: None,
+        moves: Vec::new(),
+        counts: Vec::new(),
+    };
+    let mut game = file.game(&position).expect("5x5 Go assembles");
+    assert_eq!(tengen_conformance::counts::count(&mut game, 1), vec![27]);
+}
