@@ -45,11 +45,11 @@ fn every_count_file_holds_tengens_counts() {
 }
 
 /// Depth 1 is the number of legal actions, as hand-counted in the README:
-/// on an empty 5x5 Go board, 25 placements, pass and resign.
+/// on an empty 5x5 Atari Go board, 25 placements and resign (no pass).
 #[test]
 fn depth_one_is_the_legal_actions() {
     let file = CountFile {
-        ruleset: "go".into(),
+        ruleset: "atari-go".into(),
         options: vec!["size=5".into()],
         positions: Vec::new(),
     };
@@ -60,6 +60,6 @@ fn depth_one_is_the_legal_actions() {
         moves: Vec::new(),
         counts: Vec::new(),
     };
-    let mut game = file.game(&position).expect("5x5 Go assembles");
-    assert_eq!(tengen_conformance::counts::count(&mut game, 1), vec![27]);
+    let mut game = file.game(&position).expect("5x5 Atari Go assembles");
+    assert_eq!(tengen_conformance::counts::count(&mut game, 1), vec![26]);
 }
