@@ -130,11 +130,8 @@ impl CountFile {
             .assemble(&self.ruleset, &self.options)
             .map_err(|d| d.render(false))?;
         let geometry = rules.geometry.clone();
-        let mut game = crate::start_game(
-            rules,
-            position.start.as_deref(),
-            position.first.as_deref(),
-        )?;
+        let mut game =
+            crate::start_game(rules, position.start.as_deref(), position.first.as_deref())?;
         for line in &position.moves {
             let parsed = parse_line(&geometry, line).map_err(|e| format!("`{line}`: {e}"))?;
             play_line(&mut game, &parsed).map_err(|e| format!("`{line}`: {e}"))?;
