@@ -9,6 +9,7 @@
 //! schema is generated from these types (`conformance/export.schema.json`).
 
 use crate::clauses::Catalogue;
+use crate::legal::LegalExpectation;
 use crate::{
     IndexExpectation, PrisonersExpectation, SCENARIOS, Scenario, ScoreExpectation, Stones,
 };
@@ -152,6 +153,10 @@ pub struct ScenarioEntry {
     /// refusal must contain. Such a scenario has no steps.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refused_options: Option<String>,
+    /// The complete set of legal actions before the first step, as a
+    /// step's `legal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal_at_start: Option<LegalExpectation>,
     /// The steps, in order; each is tried on the game the steps before it
     /// left (a refused step changes nothing).
     pub steps: Vec<StepEntry>,
@@ -240,6 +245,11 @@ pub struct Expectation {
     /// The codes of the notes the step reports, in order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reports: Option<Vec<String>>,
+    /// The complete set of legal actions after the step: placements (as
+    /// the points, or as every empty point except some) and the other
+    /// actions in the move notation, for the seat to act or per seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal: Option<LegalExpectation>,
 }
 
 impl Serialize for IndexExpectation {
@@ -403,6 +413,7 @@ fn scenario_entry(
                     dead: step.dead.clone(),
                     deciding: step.deciding.clone(),
                     reports: step.reports.clone(),
+                    legal: step.legal.clone(),
                 },
                 recorded,
             }
@@ -428,6 +439,7 @@ fn scenario_entry(
             .map(|f| f.to_ascii_uppercase())
             .filter(|f| f == Seat::One.short_name() || f == Seat::Two.short_name()),
         refused_options: scenario.refused_options.clone(),
+        legal_at_start: scenario.legal_at_start.clone(),
         steps,
     })
 }

@@ -22,25 +22,28 @@
 //! (none when absent), or as `placements-except`, the empty points where
 //! it may not (every other empty point may take one; each point named must
 //! be empty). `actions` are the other actions in the move notation
-//! (`pass`, `pass-move`, `resign`, `mark C3`, `accept`, `take button`,
-//! ...); none when absent. Without `P1`/`P2` the listing is the seat to
+//! (`pass`, `pass-move`, `resign`, `mark C3`, `accept`, and the actions the
+//! ruleset's components declare); none when absent. Without `P1`/`P2` the listing is the seat to
 //! act's (when either seat acts, the listing must name both); with them,
 //! each named seat's, whoever acts (the seat not to act may only resign,
 //! where the rules allow it).
 
-use serde::Deserialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use tengen_core::notation::{format_action, parse_action};
 use tengen_core::{Action, Game, Point, Seat, ToAct};
 
 /// The actions of one seat.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct LegalList {
     /// Exactly the points a stone may be placed on.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub placements: Option<Vec<String>>,
     /// The empty points a stone may not be placed on (every other empty
     /// point may take one).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub placements_except: Option<Vec<String>>,
     /// The other legal actions, in the move notation.
     #[serde(default)]
@@ -48,21 +51,23 @@ pub struct LegalList {
 }
 
 /// A legal-action listing: the seat to act's, or one per seat named.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct LegalExpectation {
     /// The seat to act's placements (without `P1`/`P2`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub placements: Option<Vec<String>>,
     /// The seat to act's illegal empty points (without `P1`/`P2`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub placements_except: Option<Vec<String>>,
     /// The seat to act's other actions (without `P1`/`P2`).
     #[serde(default)]
     pub actions: Vec<String>,
     /// Player 1's listing.
-    #[serde(rename = "P1")]
+    #[serde(rename = "P1", skip_serializing_if = "Option::is_none")]
     pub one: Option<LegalList>,
     /// Player 2's listing.
-    #[serde(rename = "P2")]
+    #[serde(rename = "P2", skip_serializing_if = "Option::is_none")]
     pub two: Option<LegalList>,
 }
 

@@ -1,7 +1,7 @@
 //! The count files under `conformance/counts/` (legal action sequences to
 //! a small depth, as perft counts them): every count is recomputed and
 //! must be the one the file keeps; a difference names the file, the
-//! position and the depth. `tengen count --write FILE` records new counts.
+//! position and the depth. `tengen conformance count --write FILE` records new counts.
 
 use tengen_conformance::counts::{COUNTS, CountFile};
 
@@ -39,7 +39,7 @@ fn every_count_file_holds_tengens_counts() {
     }
     assert!(
         failures.is_empty(),
-        "counts differ from the files (record new ones with `tengen count --write`):\n  {}",
+        "counts differ from the files (record new ones with `tengen conformance count --write`):\n  {}",
         failures.join("\n  ")
     );
 }

@@ -32,6 +32,23 @@ struct Cli {
 /// What `tengen conformance` does.
 #[derive(Debug, Subcommand)]
 enum ConformanceCommand {
+    /// Count the legal action sequences (perft) of conformance count
+    /// files and check them against the counts the files keep.
+    #[command(after_help = "Examples:\n  \
+        tengen conformance count conformance/counts/go-9x9.toml\n  \
+        tengen conformance count --write conformance/counts/*.toml\n\n\
+        A count file (conformance/counts/README.md) names a ruleset, its options and \
+        positions, each with the number of legal action sequences of depth 1, 2, ... from \
+        it. Exits with 1 if a count differs; `--write` records tengen's counts instead.")]
+    Count {
+        /// Count files.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Write tengen's counts into the files instead of checking them
+        /// (as many depths as each position has numbers).
+        #[arg(long)]
+        write: bool,
+    },
     /// Write the whole suite as one JSON document for other engines: every
     /// scenario with its rules as a ruleset and option values, each step's
     /// actions and every expected fact, the board after every step
@@ -83,23 +100,6 @@ enum Command {
         /// file, line, column, key path, code and message.
         #[arg(long, value_enum, default_value_t)]
         format: commands::Format,
-    },
-    /// Count the legal action sequences (perft) of conformance count
-    /// files and check them against the counts the files keep.
-    #[command(after_help = "Examples:\n  \
-        tengen count conformance/counts/go-5x5.toml\n  \
-        tengen count --write conformance/counts/*.toml\n\n\
-        A count file (conformance/counts/README.md) names a ruleset, its options and \
-        positions, each with the number of legal action sequences of depth 1, 2, ... from \
-        it. Exits with 1 if a count differs; `--write` records tengen's counts instead.")]
-    Count {
-        /// Count files.
-        #[arg(required = true)]
-        files: Vec<String>,
-        /// Write tengen's counts into the files instead of checking them
-        /// (as many depths as each position has numbers).
-        #[arg(long)]
-        write: bool,
     },
     /// Print the JSON schema of ruleset files (generated from the
     /// registry), or of the JSON interface.
@@ -404,7 +404,8 @@ enum Command {
         changes nothing. The book's JSON chapter has a whole session; \
         `tengen schema --interface` has every message's schema.")]
     Engine,
-    /// Work with the conformance suite: write it out for other engines.
+    /// Work with the conformance suite: check its count files, or write it
+    /// out for other engines.
     Conformance {
         #[command(subcommand)]
         command: ConformanceCommand,
@@ -509,7 +510,6 @@ fn main() -> ExitCode {
         Command::List { format } => commands::list::run(format),
         Command::Explain { name, format } => commands::explain::run(&name, format),
         Command::Validate { files, format } => commands::validate::run(&files, format),
-        Command::Count { files, write } => commands::count::run(&files, write),
         Command::Schema {
             interface,
             check,
@@ -528,9 +528,12 @@ fn main() -> ExitCode {
             format,
         } => commands::analyze::run(&ruleset, &position, to_move, &options, format),
         Command::Engine => commands::engine::run(),
-        Command::Conformance {
-            command: ConformanceCommand::Export { output },
-        } => commands::conformance::export(output.as_deref()),
+        Command::Conformance { command } => match command {
+            ConformanceCommand::Export { output } => {
+                commands::conformance::export(output.as_deref())
+            }
+            ConformanceCommand::Count { files, write } => commands::count::run(&files, write),
+        },
         Command::Serve {
             port,
             host,

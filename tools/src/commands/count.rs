@@ -1,4 +1,4 @@
-//! `tengen count FILE...`: the legal action sequences of conformance count
+//! `tengen conformance count FILE...`: the legal action sequences of conformance count
 //! files, checked against (or, with `--write`, written into) the files.
 
 use super::Failure;
