@@ -63,3 +63,28 @@ fn depth_one_is_the_legal_actions() {
     let mut game = file.game(&position).expect("5x5 Atari Go assembles");
     assert_eq!(tengen_conformance::counts::count(&mut game, 1), vec![26]);
 }
+
+/// Every bundled ruleset has a count file, so another engine can check its
+/// move generation for each.
+#[test]
+fn every_bundled_ruleset_has_a_count_file() {
+    tengen_variants::link();
+    let counted: std::collections::BTreeSet<String> = std::fs::read_dir(COUNTS)
+        .expect("conformance/counts is readable")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| {
+            CountFile::read(&p)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .ruleset
+        })
+        .collect();
+    let missing: Vec<&str> = tengen_variants::library()
+        .bundled()
+        .iter()
+        .map(|b| b.id)
+        .filter(|id| !counted.contains(*id))
+        .collect();
+    assert!(missing.is_empty(), "no count file for {missing:?}");
+}

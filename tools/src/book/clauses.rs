@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use tengen_conformance::Scenario;
 use tengen_conformance::clauses::{Catalogue, Clause};
+use tengen_conformance::counts::CountFile;
 
 /// A case that cites a clause: its folder and file stem, and its title.
 #[derive(Clone, Debug)]
@@ -27,6 +28,8 @@ pub(crate) struct Clauses {
     cases: BTreeMap<String, Vec<Case>>,
     scenarios: usize,
     steps: StepCounts,
+    /// The count files, by file name.
+    counts: Vec<(String, CountFile)>,
     rulesets: BTreeSet<String>,
 }
 
@@ -43,6 +46,11 @@ struct StepCounts {
     placed: usize,
     /// Of those, the steps whose `placed` was recorded from tengen.
     placed_recorded: usize,
+    /// Legal-action listings (a step's `legal`, a scenario's
+    /// `legal-at-start`).
+    listings: usize,
+    /// The rulesets (scenario folders) with at least one listing.
+    listed_rulesets: BTreeSet<String>,
 }
 
 impl Clauses {
@@ -88,6 +96,12 @@ impl Clauses {
                     .map(|s| s.to_string_lossy().into_owned())
                     .unwrap_or_default();
                 count += 1;
+                let listings = usize::from(scenario.legal_at_start.is_some())
+                    + scenario.steps.iter().filter(|s| s.legal.is_some()).count();
+                if listings > 0 {
+                    steps.listings += listings;
+                    steps.listed_rulesets.insert(name.clone());
+                }
                 for step in &scenario.steps {
                     steps.all += 1;
                     if step.refused.is_some() {
@@ -117,6 +131,7 @@ impl Clauses {
             cases,
             scenarios: count,
             steps,
+            counts: read_count_files(&root.join("conformance/counts"))?,
             rulesets: rulesets.iter().map(|r| r.to_string()).collect(),
         })
     }
@@ -149,6 +164,39 @@ impl Clauses {
             .join(", ")
     }
 
+    /// The table of count files (perft): each file's ruleset, options and
+    /// positions with their counts by depth.
+    fn count_files(&self, out: &mut String) {
+        let mut rows = Vec::new();
+        let mut positions = 0;
+        for (file, counts) in &self.counts {
+            for p in &counts.positions {
+                positions += 1;
+                let depths: Vec<String> = p.counts.iter().map(u64::to_string).collect();
+                rows.push(format!(
+                    "| `{file}` | `{}` | {} | {} | {} |\n",
+                    counts.ruleset,
+                    counts
+                        .options
+                        .iter()
+                        .map(|o| format!("`{o}`"))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    cell(&p.name),
+                    depths.join(", ")
+                ));
+            }
+        }
+        out.push_str(&format!(
+            "{} count files (`conformance/counts/`, [what is counted](#count-files)) keep the number of legal action sequences from {positions} positions:\n\n| file | ruleset | options | position | depth 1, 2, ... |\n|---|---|---|---|---|\n",
+            self.counts.len()
+        ));
+        for row in rows {
+            out.push_str(&row);
+        }
+        out.push('\n');
+    }
+
     /// Adds the conformance chapter's generated part.
     pub(crate) fn chapter(&self, pages: &mut Pages) {
         let mut out = String::from(GENERATED);
@@ -174,6 +222,12 @@ impl Clauses {
             s.placed_recorded,
             s.all - s.refused - s.board - s.placed
         ));
+        out.push_str(&format!(
+            "{} legal-action listings, in {} scenario folders, state every action a seat may take at a position ([above](#legal-action-listings)).\n\n",
+            s.listings,
+            s.listed_rulesets.len()
+        ));
+        self.count_files(&mut out);
         out.push_str(
             "| text | id | rulesets | clauses | covered | not yet |\n|---|---|---|---|---|---|\n",
         );
@@ -266,4 +320,27 @@ impl Clauses {
 /// A text id as a page anchor: `notes.kag` → `notes-kag`.
 fn anchor(id: &str) -> String {
     id.replace('.', "-")
+}
+
+/// The count files in `dir`, sorted by name.
+fn read_count_files(dir: &Path) -> Result<Vec<(String, CountFile)>, Failure> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| Failure::Message(format!("{}: {e}", dir.display())))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let name = path
+                .file_name()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            CountFile::read(&path)
+                .map(|c| (name, c))
+                .map_err(Failure::Message)
+        })
+        .collect()
 }
