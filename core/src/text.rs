@@ -281,6 +281,34 @@ pub fn describe_score(rules: &crate::rules::Rules, sheet: &crate::state::ScoreSh
         .join("\n")
 }
 
+/// The tracker: the seats of the next sixteen placements (Thue-Morse
+/// Go's tracker shows sixteen), as the colours' initials (`R B B R`), or
+/// as the diagram's letters (`X O O X`) when the initials coincide. Empty
+/// before ordinary play (a setup decides who takes the first placement).
+pub fn tracker(game: &crate::Game) -> String {
+    let rules = game.rules();
+    let initial = |c: Colour| rules.colour_name(c).chars().next().unwrap_or('?');
+    let distinct = initial(Colour::Black) != initial(Colour::White);
+    game.upcoming(16)
+        .iter()
+        .map(|&s| match (game.state().colour_of(s), distinct) {
+            (c, true) => initial(c).to_string(),
+            (Colour::Black, false) => "X".into(),
+            (Colour::White, false) => "O".into(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The TMS tracker: the zero-based index of the next placement in three
+/// hexadecimal digits (`00A`, counting on from `000` after `FFF`), or
+/// `None` before ordinary play (there is no index yet).
+pub fn hex_placement_index(state: &crate::state::GameState) -> Option<String> {
+    state
+        .placement_index()
+        .map(|index| format!("{:03X}", index % 0x1000))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

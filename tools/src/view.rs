@@ -2,7 +2,8 @@
 
 use tengen_core::game::{Applied, Event, RemovalCause};
 use tengen_core::text::{
-    DiagramMarks, describe_result, describe_score, draw, points, short_result,
+    DiagramMarks, describe_result, describe_score, draw, hex_placement_index, points, short_result,
+    tracker,
 };
 use tengen_core::{Colour, Game, Phase, PointSet, Seat, ToAct};
 
@@ -114,7 +115,7 @@ pub(crate) fn status(game: &Game) -> String {
             lines.push(format!("{line}."));
             let upcoming = game.upcoming(16);
             if upcoming.windows(2).any(|w| w[0] == w[1]) {
-                lines.push(format!("Next placements: {}", tracker(game, &upcoming)));
+                lines.push(format!("Next placements: {}", tracker(game)));
             }
         }
         _ => {}
@@ -135,23 +136,6 @@ pub(crate) fn status(game: &Game) -> String {
         ));
     }
     lines.join("\n") + "\n"
-}
-
-/// The seats of upcoming placements as the colours' initials (`R B B R`),
-/// or as the board's letters when the initials coincide.
-fn tracker(game: &Game, seats: &[Seat]) -> String {
-    let rules = game.rules();
-    let initial = |c: Colour| rules.colour_name(c).chars().next().unwrap_or('?');
-    let distinct = initial(Colour::Black) != initial(Colour::White);
-    seats
-        .iter()
-        .map(|&s| match (game.state().colour_of(s), distinct) {
-            (c, true) => initial(c).to_string(),
-            (Colour::Black, false) => "X".into(),
-            (Colour::White, false) => "O".into(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The facts the components report (the button, declarations, the ending).
@@ -228,8 +212,8 @@ fn settled_stones(game: &Game, result: &tengen_core::GameResult) -> Vec<String> 
 /// digits, as the TMS tracker shows it.
 /// Before ordinary play (during a setup) there is no index yet.
 pub(crate) fn hex_index(game: &Game) -> String {
-    match game.state().placement_index() {
-        Some(index) => format!("Next placement index: {:03X}\n", index % 0x1000),
+    match hex_placement_index(game.state()) {
+        Some(index) => format!("Next placement index: {index}\n"),
         None => "Next placement index: none yet (the setup comes first)\n".to_string(),
     }
 }
