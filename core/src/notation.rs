@@ -32,6 +32,10 @@ use std::fmt;
 /// An action that cannot be read, with where in the line it went wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
+    /// The refusal's code: `off-board` for a point name beyond the
+    /// board's edge or on a cell of its grid that is no point (a hole),
+    /// `garbled` for anything else that cannot be read.
+    pub code: &'static str,
     /// Byte offset of the offending word in the line.
     pub column: usize,
     /// The offending word.
@@ -39,6 +43,9 @@ pub struct NotationError {
     /// What is wrong, for a person.
     pub message: String,
 }
+
+/// The code of a line that cannot be read.
+const GARBLED: &str = "garbled";
 
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -146,6 +153,7 @@ pub fn parse_action(geometry: &Geometry, text: &str) -> Result<Action, NotationE
     match (line.seat, line.actions.as_slice()) {
         (None, [(_, action)]) => Ok(*action),
         _ => Err(NotationError {
+            code: GARBLED,
             column: 0,
             word: text.trim().to_string(),
             message: format!("`{}` is not a single action", text.trim()),
@@ -162,6 +170,7 @@ pub fn parse_line(geometry: &Geometry, text: &str) -> Result<NotationLine, Notat
     if let Some((column, word)) = words.peek() {
         if let Some(name) = word.strip_suffix(':') {
             seat = Some(parse_seat(name).ok_or_else(|| NotationError {
+                code: GARBLED,
                 column,
                 word: word.to_string(),
                 message: format!("`{name}` is not a seat: write P1: or P2: before the actions"),
@@ -169,6 +178,7 @@ pub fn parse_line(geometry: &Geometry, text: &str) -> Result<NotationLine, Notat
             words.next();
         } else if matches!(words.peek_second(), Some((_, ":"))) {
             seat = Some(parse_seat(word).ok_or_else(|| NotationError {
+                code: GARBLED,
                 column,
                 word: word.to_string(),
                 message: format!("`{word}` is not a seat: write P1: or P2: before the actions"),
@@ -202,6 +212,7 @@ fn parse_one(
     let lower = word.to_ascii_lowercase();
     let point_after = |words: &mut Words<'_>, what: &str| {
         let (col, name) = words.next().ok_or_else(|| NotationError {
+            code: GARBLED,
             column,
             word: word.to_string(),
             message: format!("`{what}` needs a point after it, like `{what} D4`"),
@@ -228,11 +239,13 @@ fn parse_one(
                 ArgumentKind::Point { .. } => Argument::Point(point_after(words, spec.words)?),
                 ArgumentKind::Number { .. } => {
                     let (col, number) = words.next().ok_or_else(|| NotationError {
+                        code: GARBLED,
                         column,
                         word: word.to_string(),
                         message: format!("`{}` needs a number after it", spec.words),
                     })?;
                     Argument::Number(number.parse::<u32>().map_err(|_| NotationError {
+                        code: GARBLED,
                         column: col,
                         word: number.to_string(),
                         message: format!(
@@ -244,6 +257,7 @@ fn parse_one(
                 ArgumentKind::Word { choices, .. } => {
                     let allowed = argument_in_words(spec.argument);
                     let (col, chosen) = words.next().ok_or_else(|| NotationError {
+                        code: GARBLED,
                         column,
                         word: word.to_string(),
                         message: format!("`{}` needs {allowed} after it", spec.words),
@@ -252,6 +266,7 @@ fn parse_one(
                     let found = choices.iter().position(|c| *c == chosen_lower);
                     Argument::Word(found.and_then(|i| u8::try_from(i).ok()).ok_or_else(|| {
                         NotationError {
+                            code: GARBLED,
                             column: col,
                             word: chosen.to_string(),
                             message: format!(
@@ -281,6 +296,7 @@ fn parse_one(
                     message = format!("`{word}` is not an action; did you mean `{close}`?");
                 }
                 return Err(NotationError {
+                    code: GARBLED,
                     column,
                     word: word.to_string(),
                     message,
@@ -333,6 +349,7 @@ fn declared_words(
                 format!("{first} {given}")
             };
             Err(NotationError {
+                code: GARBLED,
                 column: col,
                 word: given.to_string(),
                 message: format!(
@@ -345,7 +362,12 @@ fn declared_words(
 }
 
 fn point_error(column: usize, word: &str, error: &PointNameError) -> NotationError {
+    let code = match error {
+        PointNameError::OffBoard { .. } | PointNameError::Hole(_) => "off-board",
+        _ => GARBLED,
+    };
     NotationError {
+        code,
         column,
         word: word.to_string(),
         message: error.to_string(),
@@ -518,6 +540,18 @@ mod tests {
         let line = parse_line(&board(), "P1 : accept").unwrap();
         assert_eq!(line.seat, Some(Seat::One));
         assert_eq!(line.actions, [(5, Action::Accept)]);
+    }
+
+    #[test]
+    fn a_point_beyond_the_edge_is_off_board_and_the_rest_garbled() {
+        let g = board();
+        let code = |s: &str| parse_line(&g, s).unwrap_err().code;
+        assert_eq!(code("Z9"), "off-board");
+        assert_eq!(code("A20"), "off-board");
+        assert_eq!(code("mark T20"), "off-board");
+        assert_eq!(code("I5"), "garbled");
+        assert_eq!(code("undo"), "garbled");
+        assert_eq!(code("D4 pas"), "garbled");
     }
 
     #[test]
