@@ -141,7 +141,10 @@ pub struct Step {
     /// Why the step explains itself, shown in the trace.
     pub note: Option<String>,
     /// The line must be refused with this code (e.g. `suicide`);
-    /// otherwise it must be accepted.
+    /// otherwise it must be accepted. A line the move notation cannot read
+    /// is refused before the game sees it, with the notation's code:
+    /// `off-board` for a point name beyond the board's edge, `garbled` for
+    /// anything else (a word that is no action, such as `undo`).
     pub refused: Option<String>,
     /// Words the refusal's message must contain (with `refused`): which
     /// earlier position a repetition brings back, say.
@@ -180,6 +183,15 @@ pub struct Step {
     /// The index of the next placement in the schedule after the step (the
     /// state's `placement_index`), or `"none"` before ordinary play.
     pub placement_index: Option<IndexExpectation>,
+    /// What the tracker shows after the step: the seats of the next
+    /// sixteen placements, as the colours' initials (`R B B R ...`; the
+    /// diagram's `X` and `O` where the initials coincide), or `""` before
+    /// ordinary play.
+    pub tracker: Option<String>,
+    /// What the TMS tracker shows after the step: the zero-based index of
+    /// the next placement in three hexadecimal digits (`00A`), or `"none"`
+    /// before ordinary play.
+    pub tracker_index: Option<String>,
     /// The stones the result says were agreed dead and taken off (exactly
     /// these; the game must be over).
     pub dead: Option<Vec<String>>,
@@ -590,8 +602,12 @@ impl Scenario {
         let geometry = rules.geometry.clone();
         let mut game = start_game(rules, self.start.as_deref(), self.first.as_deref())?;
         for (i, step) in self.steps.iter().enumerate() {
-            let line = parse_line(&geometry, &step.play)
-                .map_err(|e| format!("step {}: `{}`: {e}", i + 1, step.play))?;
+            let line = match (parse_line(&geometry, &step.play), &step.refused) {
+                (Ok(line), _) => line,
+                // A line the notation refuses changes nothing.
+                (Err(_), Some(_)) => continue,
+                (Err(e), None) => return Err(format!("step {}: `{}`: {e}", i + 1, step.play)),
+            };
             match (play_line(&mut game, &line), &step.refused) {
                 (Ok(_), None) | (Err(_), Some(_)) => {}
                 (Ok(_), Some(code)) => {
@@ -849,15 +865,22 @@ fn run_step(
         trace.push_str(&format!("    # {}", note.join(" ")));
     }
     trace.push('\n');
+    let before = game.state().clone();
     let line = match parse_line(&game.rules().geometry, &step.play) {
         Ok(line) => line,
         Err(e) => {
-            fail(format!("does not parse: {e}"));
-            let refusal = Some(("garbled".to_string(), e.to_string()));
-            return Frame::of(game, n, PointSet::default(), refusal);
+            // The notation refuses the line: the game never sees it.
+            trace.push_str(&format!("   refused [{}]: {e}\n", e.code));
+            refused_as(step, e.code, &e.to_string(), &mut fail);
+            if *game.state() != before {
+                fail("a refused line changed the game".into());
+            }
+            let refusal = Some((e.code.to_string(), e.to_string()));
+            let frame = Frame::of(game, n, PointSet::default(), refusal);
+            check_state(game, step, trace, &mut fail);
+            return frame;
         }
     };
-    let before = game.state().clone();
     let record_before = game.record().len();
     let frame = match play_line(game, &line) {
         Err(refusal) => {
@@ -866,25 +889,8 @@ fn run_step(
                 refusal.refusal.code(),
                 refusal.refusal
             ));
-            if let Some(words) = &step.refused_because {
-                let message = refusal.refusal.to_string();
-                if !message.contains(words.as_str()) {
-                    fail(format!(
-                        "the refusal says {message:?}, which does not contain {words:?}"
-                    ));
-                }
-            }
-            match &step.refused {
-                Some(code) if code == refusal.refusal.code() => {}
-                Some(code) => fail(format!(
-                    "refused as `{}`, expected `{code}`",
-                    refusal.refusal.code()
-                )),
-                None => fail(format!(
-                    "refused ({}), expected it to be accepted",
-                    refusal.refusal
-                )),
-            }
+            let message = refusal.refusal.to_string();
+            refused_as(step, refusal.refusal.code(), &message, &mut fail);
             if *game.state() != before {
                 fail("a refused line changed the game".into());
             }
@@ -1009,6 +1015,23 @@ fn run_step(
         legal::check_legal(game, expected, trace, &mut fail);
     }
     frame
+}
+
+/// Checks a refusal with `code` and `message` against the step's
+/// `refused` and `refused-because`.
+fn refused_as(step: &Step, code: &str, message: &str, fail: &mut impl FnMut(String)) {
+    if let Some(words) = &step.refused_because
+        && !message.contains(words.as_str())
+    {
+        fail(format!(
+            "the refusal says {message:?}, which does not contain {words:?}"
+        ));
+    }
+    match &step.refused {
+        Some(expected) if expected == code => {}
+        Some(expected) => fail(format!("refused as `{code}`, expected `{expected}`")),
+        None => fail(format!("refused ({message}), expected it to be accepted")),
+    }
 }
 
 /// What the actions of a step reported.
@@ -1210,6 +1233,25 @@ fn check_state(
                 "the next placement index is {}, expected {}",
                 say(actual),
                 say(expected.0)
+            ));
+        }
+    }
+    if let Some(expected) = &step.tracker {
+        let actual = tengen_core::text::tracker(game);
+        trace.push_str(&format!("   tracker: {actual}\n"));
+        if actual != *expected {
+            fail(format!(
+                "the tracker shows {actual:?}, expected {expected:?}"
+            ));
+        }
+    }
+    if let Some(expected) = &step.tracker_index {
+        let actual =
+            tengen_core::text::hex_placement_index(state).unwrap_or_else(|| "none".to_string());
+        trace.push_str(&format!("   tracker index: {actual}\n"));
+        if actual != *expected {
+            fail(format!(
+                "the tracker index is {actual}, expected {expected}"
             ));
         }
     }

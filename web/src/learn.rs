@@ -157,7 +157,12 @@ fn example(folder: &str, name: &str, text: &str) -> Option<Example> {
         .map(|_| BoardForm::of_board(game.board()).rows);
     let mut steps = Vec::new();
     for step in &scenario.steps {
-        let line = parse_line(&geometry, &step.play).ok()?;
+        let line = match parse_line(&geometry, &step.play) {
+            Ok(line) => line,
+            // A line the notation refuses changes nothing: no step to show.
+            Err(_) if step.refused.is_some() => continue,
+            Err(_) => return None,
+        };
         let seat = match (line.seat, line.actions.first()) {
             (Some(seat), _) => seat,
             (None, Some(&(_, action))) => implied_seat(&game, action).ok()?,
