@@ -206,11 +206,21 @@ impl Clauses {
             .clauses()
             .filter(|(_, c)| self.cases.contains_key(&c.id))
             .count();
+        let coverage = if covered == total {
+            format!(
+                "every one is checked by at least one of the suite's {} scenarios",
+                self.scenarios
+            )
+        } else {
+            format!(
+                "{covered} are checked by at least one of the suite's {} scenarios, and {} are not yet, each saying why",
+                self.scenarios,
+                total - covered
+            )
+        };
         out.push_str(&format!(
-            "\nThe catalogue (`conformance/clauses.toml`, with its schema `conformance/clauses.schema.json`) holds {total} clauses from {} texts; {covered} are checked by at least one of the suite's {} scenarios, and {} are not yet, each saying why.\n\n",
+            "\nThe catalogue (`conformance/clauses.toml`, with its schema `conformance/clauses.schema.json`) holds {total} clauses from {} texts; {coverage}.\n\n",
             self.catalogue.texts.len(),
-            self.scenarios,
-            total - covered
         ));
         let s = &self.steps;
         out.push_str(&format!(
