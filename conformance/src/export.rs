@@ -193,7 +193,9 @@ pub struct StepEntry {
 #[serde(rename_all = "kebab-case")]
 pub struct Expectation {
     /// The code of the refusal the line must meet; the game must then be
-    /// exactly as before.
+    /// exactly as before. `garbled` and `off-board` are the notation's own
+    /// (a line it cannot read, a point name beyond the board): a step that
+    /// expects one has no `actions`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refused: Option<String>,
     /// Words tengen's refusal message contains (which earlier position a
@@ -245,6 +247,14 @@ pub struct Expectation {
     /// The codes of the notes the step reports, in order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reports: Option<Vec<String>>,
+    /// What the Thue-Morse tracker shows: the seats of the next sixteen
+    /// placements as the colours' initials (`R B B R ...`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tracker: Option<String>,
+    /// What the TMS tracker shows: the next placement's index in three
+    /// hexadecimal digits (`00A`), or `none` before ordinary play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tracker_index: Option<String>,
     /// The complete set of legal actions after the step: placements (as
     /// the points, or as every empty point except some) and the other
     /// actions in the move notation, for the seat to act or per seat.
@@ -413,6 +423,8 @@ fn scenario_entry(
                     dead: step.dead.clone(),
                     deciding: step.deciding.clone(),
                     reports: step.reports.clone(),
+                    tracker: step.tracker.clone(),
+                    tracker_index: step.tracker_index.clone(),
                     legal: step.legal.clone(),
                 },
                 recorded,

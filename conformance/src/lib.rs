@@ -877,7 +877,7 @@ fn run_step(
             }
             let refusal = Some((e.code.to_string(), e.to_string()));
             let frame = Frame::of(game, n, PointSet::default(), refusal);
-            check_state(game, step, trace, &mut fail);
+            check_state(game, step, false, trace, &mut fail);
             return frame;
         }
     };
