@@ -65,6 +65,10 @@ fn a_stale_page_is_reported_with_the_command_that_regenerates_it() {
         &real.join("conformance/rulesets"),
         &scratch.join("conformance/rulesets"),
     );
+    copy_tree(
+        &real.join("conformance/counts"),
+        &scratch.join("conformance/counts"),
+    );
     std::fs::copy(
         real.join("conformance/clauses.toml"),
         scratch.join("conformance/clauses.toml"),
@@ -128,6 +132,7 @@ fn generate_checks_and_rewrites_a_stale_schema() {
         "book/src",
         "conformance/scenarios",
         "conformance/rulesets",
+        "conformance/counts",
         "rulesets",
     ] {
         copy_tree(&real.join(folder), &scratch.join(folder));
