@@ -285,7 +285,7 @@ pub fn describe_score(rules: &crate::rules::Rules, sheet: &crate::state::ScoreSh
 /// Go's tracker shows sixteen), as the colours' initials (`R B B R`), or
 /// as the diagram's letters (`X O O X`) when the initials coincide. Empty
 /// before ordinary play (a setup decides who takes the first placement).
-pub fn tracker(game: &crate::Game) -> String {
+pub fn tracker(game: &crate::game::Game) -> String {
     let rules = game.rules();
     let initial = |c: Colour| rules.colour_name(c).chars().next().unwrap_or('?');
     let distinct = initial(Colour::Black) != initial(Colour::White);
