@@ -610,12 +610,27 @@ fn a_learn_answer_is_right_when_it_gives_the_steps_outcome_whatever_the_move() {
             .collect()
     };
     // Any four spare stones pay for the capture: not only the recorded A7-D7.
+    // The example first shows n = 5 refused and n = 4 called off; the
+    // answers to those steps are the recorded lines.
+    let five = vec!["declare special-turn 5".to_string()];
+    let four = vec![
+        "declare special-turn 4".to_string(),
+        "declare special-turn 0".to_string(),
+    ];
     let spare = pay(["B7", "C7", "D7", "E7"]);
-    let reply = judged(address, two_eyes, &[("P1", &spare)]);
+    let reply = judged(
+        address,
+        two_eyes,
+        &[("P1", &five), ("P1", &four), ("P1", &spare)],
+    );
     assert_eq!(reply["right"], true, "{reply}");
     // Paying with the wall frees the White string: the capture does not happen.
     let wall = pay(["E3", "E2", "E1", "D3"]);
-    let reply = judged(address, two_eyes, &[("P1", &wall)]);
+    let reply = judged(
+        address,
+        two_eyes,
+        &[("P1", &five), ("P1", &four), ("P1", &wall)],
+    );
     assert_eq!(reply["right"], false, "{reply}");
     // A threat elsewhere in the ko is any legal move away, not only C7, and
     // the later steps (the retake, then the refusal) still follow.
