@@ -116,11 +116,27 @@ pub fn count(game: &mut Game, depth: usize) -> Vec<u64> {
     counts
 }
 
+/// The deepest count a file may ask for: the number of sequences grows
+/// about as the board's points to the depth, so a file asking for more
+/// would keep `tengen conformance count` busy for hours.
+pub const MAX_DEPTH: usize = 5;
+
 impl CountFile {
-    /// Reads a count file.
+    /// Reads a count file, refusing a position that asks for more than
+    /// [`MAX_DEPTH`] depths.
     pub fn read(path: &Path) -> Result<CountFile, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+        let file: CountFile =
+            toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if let Some(p) = file.positions.iter().find(|p| p.counts.len() > MAX_DEPTH) {
+            return Err(format!(
+                "{}: position `{}` asks for {} depths; at most {MAX_DEPTH} are counted",
+                path.display(),
+                p.name,
+                p.counts.len()
+            ));
+        }
+        Ok(file)
     }
 
     /// The game at `position`: its start, then its moves.

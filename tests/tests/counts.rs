@@ -88,3 +88,22 @@ fn every_bundled_ruleset_has_a_count_file() {
         .collect();
     assert!(missing.is_empty(), "no count file for {missing:?}");
 }
+
+/// A count file cannot ask for a count that would run for hours: more than
+/// `MAX_DEPTH` depths is refused when the file is read, naming the position.
+#[test]
+fn a_count_file_asking_too_deep_is_refused() {
+    let path = std::env::temp_dir().join(format!("tengen-deep-count-{}.toml", std::process::id()));
+    let zeros = ["0"; tengen_conformance::counts::MAX_DEPTH + 1].join(", ");
+    let text = format!(
+        "ruleset = \"go\"\noptions = [\"size=9\"]\n\n[[position]]\nname = \"the empty board\"\ncounts = [{zeros}]\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    let refused = CountFile::read(&path);
+    std::fs::remove_file(&path).unwrap();
+    let error = refused.expect_err("too many depths are refused");
+    assert!(
+        error.contains("`the empty board` asks for 6 depths"),
+        "{error}"
+    );
+}
