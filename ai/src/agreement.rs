@@ -9,7 +9,7 @@
 
 use tengen_core::analysis::pass_alive_stones;
 use tengen_core::playout::{LightGame, Playout};
-use tengen_core::{Action, Board, Colour, Game, Phase, Point, PointSet, Seat};
+use tengen_core::{Action, Colour, Game, Geometry, Phase, Point, PointSet, Seat};
 
 /// How many random continuations a judgement of dead strings plays.
 pub const JUDGEMENT_PLAYOUTS: u32 = 64;
@@ -36,20 +36,20 @@ pub fn judge_dead(game: &Game, seat: Seat, playouts: u32, seed: u64) -> PointSet
     let mut light = light_start.clone();
     let mut copy = start.clone();
     for _ in 0..playouts {
-        let end = match (&mut light, &light_start) {
+        let colour_at: &dyn Fn(Point) -> Option<Colour> = match (&mut light, &light_start) {
             (Some(light), Some(fresh)) => {
                 light.clone_from(fresh);
                 policy.play_light(light);
-                light.board()
+                &|p| light.colour_at(p)
             }
             _ => {
                 copy.clone_from(&start);
                 policy.play(&mut copy);
-                copy.board()
+                &|p| copy.board().get(p)
             }
         };
         for (p, colour) in board.stones() {
-            if owner(end, p) == Some(colour.opponent()) {
+            if owner(colour_at, geometry, p) == Some(colour.opponent()) {
                 lost[p.index()] += 1;
             }
         }
@@ -86,15 +86,15 @@ fn continuation(game: &Game, seat: Seat) -> Option<Game> {
 
 /// Who a point belongs to at the end of a random game: the colour of its
 /// stone, or of every neighbour of an empty point.
-fn owner(board: &Board, point: Point) -> Option<Colour> {
-    if let Some(colour) = board.get(point) {
+fn owner(
+    colour_at: &dyn Fn(Point) -> Option<Colour>,
+    geometry: &Geometry,
+    point: Point,
+) -> Option<Colour> {
+    if let Some(colour) = colour_at(point) {
         return Some(colour);
     }
-    let mut colours = board
-        .geometry()
-        .neighbours(point)
-        .iter()
-        .map(|&n| board.get(n));
+    let mut colours = geometry.neighbours(point).iter().map(|&n| colour_at(n));
     let first = colours.next().flatten()?;
     colours.all(|c| c == Some(first)).then_some(first)
 }

@@ -4,7 +4,7 @@
 //! allows and the other way round, and the final score is the same. It
 //! refuses every ruleset it cannot play exactly.
 
-use tengen_core::playout::{LightGame, Playout, PlayoutRng};
+use tengen_core::playout::{LightBoardChoice, LightGame, Playout, PlayoutRng};
 use tengen_core::{Action, Game, Phase, Seat, ToAct};
 
 /// The rulesets the light board plays, with every ko rule and suicide rule
@@ -32,6 +32,10 @@ const GENERIC: &[(&str, &[&str])] = &[
 
 use tengen_conformance::new_game as game;
 
+/// Both boards a light game can stand on: the square-grid board (which
+/// these square rulesets get by default) and the generic board.
+const BOARDS: [LightBoardChoice; 2] = [LightBoardChoice::Fastest, LightBoardChoice::Generic];
+
 /// `game` after `moves` moves of the generic light policy (and the
 /// opening, if any), so the light board takes over in the middle of a
 /// game, with a capture, a ko or a pass behind it.
@@ -46,13 +50,14 @@ fn after(mut game: Game, moves: u64, seed: u64) -> Game {
 fn the_same_seed_makes_the_same_game_on_both_boards() {
     let mut compared = 0;
     for &(ruleset, options) in LIGHT {
-        for seed in 1..=6u64 {
+        for (seed, choice) in (1..=6u64).flat_map(|s| BOARDS.map(|c| (s, c))) {
             let start = after(game(ruleset, options), seed * 7, seed);
             if start.state().phase() != Phase::Play {
                 continue;
             }
-            let mut light = LightGame::from_game(&start)
+            let mut light = LightGame::from_game_on(&start, choice)
                 .unwrap_or_else(|| panic!("{ruleset} {options:?}: the light board refuses it"));
+            assert_eq!(light.on_square_grid(), choice == LightBoardChoice::Fastest);
             let limit = 3 * start.rules().geometry.point_count() as u64;
             let mut generic_policy = Playout::new(seed ^ 0xABCD);
             generic_policy.keep_placements();
@@ -61,14 +66,14 @@ fn the_same_seed_makes_the_same_game_on_both_boards() {
             let mut generic = start.copy_without_undo();
             let played = generic_policy.play(&mut generic);
             let light_played = light_policy.play_light(&mut light);
-            let context = format!("{ruleset} {options:?} seed {seed}");
+            let context = format!("{ruleset} {options:?} seed {seed} {choice:?}");
             assert_eq!(
                 generic_policy.placements(),
                 light_policy.placements(),
                 "{context}: the same placements in the same order"
             );
             assert_eq!(played.placements, light_played.placements, "{context}");
-            assert_eq!(generic.board().hash(), light.board().hash(), "{context}");
+            assert_eq!(generic.board().hash(), light.hash(), "{context}");
             if played.finished {
                 assert!(light.is_over(), "{context}: both games are over");
                 let result = generic.result().expect("a finished game has a result");
@@ -82,7 +87,7 @@ fn the_same_seed_makes_the_same_game_on_both_boards() {
             }
         }
     }
-    assert!(compared >= 20, "only {compared} finished games compared");
+    assert!(compared >= 40, "only {compared} finished games compared");
 }
 
 #[test]
@@ -91,9 +96,10 @@ fn both_boards_allow_the_same_placements_at_every_step() {
         if options.contains(&"size=19") {
             continue;
         }
-        for seed in 1..=3u64 {
+        for (seed, choice) in (1..=3u64).flat_map(|s| BOARDS.map(|c| (s, c))) {
             let mut generic = after(game(ruleset, options), 0, seed);
-            let mut light = LightGame::from_game(&generic).expect("the light board plays it");
+            let mut light =
+                LightGame::from_game_on(&generic, choice).expect("the light board plays it");
             let mut rng = PlayoutRng::new(seed);
             let limit = 3 * generic.rules().geometry.point_count();
             for step in 0..limit {
@@ -129,7 +135,7 @@ fn both_boards_allow_the_same_placements_at_every_step() {
                     generic.apply(seat, Action::Place(p)).expect("legal");
                     assert!(light.place_if_legal(p));
                 }
-                assert_eq!(generic.board().hash(), light.board().hash());
+                assert_eq!(generic.board().hash(), light.hash());
                 assert_eq!(
                     light.is_over(),
                     generic.state().phase() != Phase::Play,
@@ -150,9 +156,9 @@ fn a_refused_placement_changes_nothing() {
         .next()
         .map(|(p, _)| p)
         .expect("a stone after 40 moves");
-    let (hash, mover) = (light.board().hash(), light.mover());
+    let (hash, mover) = (light.hash(), light.mover());
     assert!(!light.place_if_legal(occupied), "an occupied point");
-    assert_eq!((light.board().hash(), light.mover()), (hash, mover));
+    assert_eq!((light.hash(), light.mover()), (hash, mover));
 }
 
 #[test]
@@ -200,7 +206,31 @@ fn a_stone_next_to_an_empty_point_can_still_repeat_after_a_self_capture() {
         !generic.is_legal_placement(Seat::One, at("A1")),
         "the generic engine refuses the repetition"
     );
-    let light = LightGame::from_game(&generic).expect("the light board plays it");
-    assert!(!light.is_legal(at("A1")), "so does the light board");
-    assert!(light.is_legal(at("B1")), "B1 alone makes a new board");
+    for choice in BOARDS {
+        let light = LightGame::from_game_on(&generic, choice).expect("the light board plays it");
+        assert!(
+            !light.is_legal(at("A1")),
+            "so does the light board ({choice:?})"
+        );
+        assert!(
+            light.is_legal(at("B1")),
+            "B1 alone makes a new board ({choice:?})"
+        );
+        // The same moves played on the light board itself, which must
+        // remember that the latest placement self-captured two stones.
+        let fresh = game("tromp-taylor", &["size=9", "ko=simple"]);
+        let mut light = LightGame::from_game_on(&fresh, choice).expect("a light ruleset");
+        for (_, point) in moves {
+            assert!(match point {
+                Some(p) => light.place_if_legal(at(p)),
+                None => light.pass(),
+            });
+        }
+        assert_eq!(light.hash(), generic.board().hash());
+        assert!(
+            !light.is_legal(at("A1")),
+            "{choice:?}: A1 repeats the board"
+        );
+        assert!(light.is_legal(at("B1")), "{choice:?}: B1 does not");
+    }
 }

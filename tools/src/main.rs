@@ -217,7 +217,9 @@ enum Command {
         forbidden, any legal placement); special turns one move in twenty where the \
         ruleset has them; the ruleset's own end. Rulesets the light playout board can \
         play (Go, Tromp-Taylor Go) get a second row, `[light board]`: the same games \
-        on the bare board. `cargo bench` holds the same measurements with a same-run \
+        on the bare board, on its board made for square grids (`[light board, square \
+        grid]`) where the topology is one; `--engine light-generic` plays them on the \
+        light board's generic board instead. `cargo bench` holds the same measurements with a same-run \
         comparison against another engine.")]
     Bench {
         /// Rulesets (bundled ids or files); all bundled ones if none.

@@ -15,10 +15,15 @@
 //! game's state, as Freeze Go's does, keeps the generic flow). Ordinary Go and
 //! Tromp-Taylor Go qualify, with any of their ko rules.
 //!
-//! The board is the engine's own [`Board`], and the repetition rules are
-//! judged on the same Zobrist hashes the generic rules judge, so a light
-//! playout makes exactly the game the generic engine would: the tests play
-//! the same seeds through both and compare them move by move.
+//! On a square grid the stones stand on a board made for it
+//! ([`GridBoard`]: a padded array, fixed neighbour offsets, one liberty
+//! count a string); on any other topology on the engine's own
+//! [`Board`](crate::board::Board). Either keeps the generic board's list
+//! of empty points in the same order and its Zobrist hashes, and the
+//! repetition rules are judged on those hashes as the generic rules judge
+//! them, so a light playout makes exactly the game the generic engine
+//! would: the tests play the same seeds through all three and compare them
+//! move by move.
 //!
 //! [`Schedule::alternates_strictly`]: crate::rules::Schedule::alternates_strictly
 //! [`Resolver::captures_each_placement`]: crate::rules::Resolver::captures_each_placement
@@ -26,39 +31,63 @@
 //! [`Objective::two_passes_then_score`]: crate::rules::Objective::two_passes_then_score
 //! [`Scorer::fixed_bonuses`]: crate::rules::Scorer::fixed_bonuses
 
-use crate::analysis::area_count;
-use crate::board::Board;
+use super::grid::GridBoard;
+use super::light_board::{GraphBoard, LightBoard};
 use crate::colour::{ByColour, BySeat, Colour, Seat};
 use crate::game::{Game, ToAct};
+use crate::geometry::Geometry;
 use crate::phase::Phase;
-use crate::point::{Point, PointSet};
+use crate::point::Point;
 use crate::rules::{BoardRule, Hooks};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
-/// A position of a qualifying ruleset, played on the bare board.
-#[derive(Debug)]
+/// A position of a qualifying ruleset, played on the bare board: on the
+/// square-grid board where the topology is a square grid (unless the
+/// caller asks for the generic board), on the generic board otherwise.
+#[derive(Clone, Debug)]
 pub struct LightGame {
-    board: Board,
+    pub(crate) play: Surface,
+}
+
+/// The board a light game stands on, with the rules' state.
+#[derive(Clone, Debug)]
+pub(crate) enum Surface {
+    /// The generic board, any topology.
+    Graph(Light<GraphBoard>),
+    /// The square-grid board.
+    Grid(Light<GridBoard>),
+}
+
+/// Which board a light game may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LightBoardChoice {
+    /// The square-grid board where the topology is a square grid, the
+    /// generic board otherwise (the default).
+    Fastest,
+    /// The generic board on every topology (to check the square-grid
+    /// board against it, or to measure it).
+    Generic,
+}
+
+/// The rules' state of a light game on board `B`.
+#[derive(Debug)]
+pub(crate) struct Light<B> {
+    pub(crate) board: B,
     mover: Seat,
     colours: BySeat<Colour>,
     passes_in_row: u32,
     self_capture: bool,
-    /// Whether a placement next to an empty point is always allowed: it
-    /// keeps a liberty, so it is no suicide, and it cannot repeat a board
-    /// the rule forbids. Under no repetition rule that is plain. Under
-    /// simple ko without self-capture: the new board has a stone where the
-    /// latest had none; and the board before the latest had it only if the
-    /// opponent's placement that made the latest board captured it alone,
-    /// which left it with no empty neighbour (and a pass in between changes
-    /// nothing). Where self-capture is allowed the second half fails: a
-    /// stone that joins one stone to a string with no liberty removes both,
-    /// and after a pass, replaying the first restores the board before.
+    /// Whether a placement next to an empty point is allowed without
+    /// asking the repetition rule (see [`Light::admits`]).
     liberty_suffices: bool,
+    /// Whether the shortcut of `liberty_suffices` is off for the next
+    /// placement: right after a self-capture of two or more stones, or
+    /// when the game's past is not known well enough to tell.
+    recheck: bool,
     repetition: Repetition,
     bonuses: ByColour<f64>,
-    /// The stones the latest placement removed (reused).
-    removed: Vec<Point>,
 }
 
 /// The repetition rule's memory of earlier boards.
@@ -95,30 +124,31 @@ impl Hasher for ZobristHasher {
     }
 }
 
-impl Clone for LightGame {
-    fn clone(&self) -> LightGame {
-        LightGame {
+impl<B: Clone> Clone for Light<B> {
+    fn clone(&self) -> Light<B> {
+        Light {
             board: self.board.clone(),
             mover: self.mover,
             colours: self.colours,
             passes_in_row: self.passes_in_row,
             self_capture: self.self_capture,
             liberty_suffices: self.liberty_suffices,
+            recheck: self.recheck,
             repetition: self.repetition.clone(),
             bonuses: self.bonuses,
-            removed: Vec::with_capacity(self.removed.capacity()),
         }
     }
 
     /// Copies `source` into this game, reusing its memory (as a tree
     /// search starting playout after playout from one position would).
-    fn clone_from(&mut self, source: &LightGame) {
+    fn clone_from(&mut self, source: &Light<B>) {
         self.board.clone_from(&source.board);
         self.mover = source.mover;
         self.colours = source.colours;
         self.passes_in_row = source.passes_in_row;
         self.self_capture = source.self_capture;
         self.liberty_suffices = source.liberty_suffices;
+        self.recheck = source.recheck;
         match (&mut self.repetition, &source.repetition) {
             (Repetition::PositionalSuperko(mine), Repetition::PositionalSuperko(theirs)) => {
                 mine.clone_from(theirs);
@@ -129,30 +159,153 @@ impl Clone for LightGame {
     }
 }
 
+/// Runs `$body` with `$light` bound to the light game on whichever board
+/// `$surface` holds.
+macro_rules! on_surface {
+    ($surface:expr, $light:ident => $body:expr) => {
+        match $surface {
+            Surface::Graph($light) => $body,
+            Surface::Grid($light) => $body,
+        }
+    };
+}
+
 impl LightGame {
     /// The position of `game`, where its ruleset qualifies (see the module
     /// documentation) and it is a player's turn to begin a move in play;
     /// `None` otherwise.
     pub fn from_game(game: &Game) -> Option<LightGame> {
-        let mut light = LightGame {
-            board: game.board().clone(),
-            mover: Seat::One,
-            colours: BySeat::new(Colour::Black, Colour::White),
-            passes_in_row: 0,
-            self_capture: false,
-            liberty_suffices: false,
-            repetition: Repetition::Unrestricted,
-            bonuses: ByColour::new(0.0, 0.0),
-            removed: Vec::with_capacity(game.rules().geometry.point_count()),
+        LightGame::from_game_on(game, LightBoardChoice::Fastest)
+    }
+
+    /// [`LightGame::from_game`], on the board `choice` allows.
+    pub fn from_game_on(game: &Game, choice: LightBoardChoice) -> Option<LightGame> {
+        let board = game.board();
+        let play = if choice == LightBoardChoice::Fastest && GridBoard::fits(board.geometry()) {
+            Surface::Grid(Light::new(GridBoard::from_board(board)))
+        } else {
+            Surface::Graph(Light::new(GraphBoard::new(board.clone())))
         };
+        let mut light = LightGame { play };
         light.load(game).then_some(light)
     }
 
     /// Makes this the position of `game`, reusing its memory (as a tree
     /// search does playout after playout), where the ruleset qualifies and
     /// it is a player's turn to begin a move in play; false, with this
-    /// game left in an unspecified state, otherwise.
+    /// game left in an unspecified state, otherwise. The board stays the
+    /// kind it was where the new geometry allows it.
     pub fn load(&mut self, game: &Game) -> bool {
+        let board = game.board();
+        match &mut self.play {
+            Surface::Grid(light) => {
+                if light.board.stands_on(board.geometry()) {
+                    light.board.load(board);
+                } else if GridBoard::fits(board.geometry()) {
+                    light.board = GridBoard::from_board(board);
+                } else {
+                    self.play = Surface::Graph(Light::new(GraphBoard::new(board.clone())));
+                }
+            }
+            Surface::Graph(light) => light.board.board.clone_from(board),
+        }
+        on_surface!(&mut self.play, light => light.load_rules(game))
+    }
+
+    /// Whether the game stands on the square-grid board.
+    pub fn on_square_grid(&self) -> bool {
+        matches!(self.play, Surface::Grid(_))
+    }
+
+    /// The geometry of the board.
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        match &self.play {
+            Surface::Graph(light) => light.board.board.geometry(),
+            Surface::Grid(light) => light.board.geometry(),
+        }
+    }
+
+    /// What stands on `point`.
+    pub fn colour_at(&self, point: Point) -> Option<Colour> {
+        on_surface!(&self.play, light => light.board.colour_at(point))
+    }
+
+    /// The Zobrist hash of the position (the generic board's).
+    pub fn hash(&self) -> u64 {
+        on_surface!(&self.play, light => light.board.hash())
+    }
+
+    /// The seat to move.
+    #[inline]
+    pub fn mover(&self) -> Seat {
+        on_surface!(&self.play, light => light.mover)
+    }
+
+    /// The colour of `seat`'s stones.
+    #[inline]
+    pub fn colour_of(&self, seat: Seat) -> Colour {
+        on_surface!(&self.play, light => light.colours[seat])
+    }
+
+    /// Whether play is over (two consecutive passes).
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        on_surface!(&self.play, light => light.is_over())
+    }
+
+    /// Whether the mover may place a stone on `point` (false once play is
+    /// over).
+    pub fn is_legal(&self, point: Point) -> bool {
+        on_surface!(&self.play, light => {
+            let v = light.board.vertex(point);
+            !light.is_over() && light.board.is_empty_at(v) && light.admits(v)
+        })
+    }
+
+    /// Places the mover's stone on the empty `point` where that is legal,
+    /// and passes the turn; false (and nothing changed) where it is not.
+    pub fn place_if_legal(&mut self, point: Point) -> bool {
+        on_surface!(&mut self.play, light => {
+            let v = light.board.vertex(point);
+            light.place_if_legal(v)
+        })
+    }
+
+    /// The mover passes (false, and nothing changed, once play is over).
+    pub fn pass(&mut self) -> bool {
+        on_surface!(&mut self.play, light => light.pass())
+    }
+
+    /// Player 1's lead on the score of the board as it stands (every stone
+    /// alive), the fixed points included.
+    pub fn lead(&self) -> f64 {
+        on_surface!(&self.play, light => light.lead())
+    }
+
+    /// The winner of the score as it stands, `None` on equal scores.
+    pub fn leader(&self) -> Option<Seat> {
+        seat_ahead(self.lead())
+    }
+}
+
+impl<B: LightBoard> Light<B> {
+    fn new(board: B) -> Light<B> {
+        Light {
+            board,
+            mover: Seat::One,
+            colours: BySeat::new(Colour::Black, Colour::White),
+            passes_in_row: 0,
+            self_capture: false,
+            liberty_suffices: false,
+            recheck: true,
+            repetition: Repetition::Unrestricted,
+            bonuses: ByColour::new(0.0, 0.0),
+        }
+    }
+
+    /// Takes the rules' state from `game`, whose stones the board holds
+    /// already; false where the ruleset does not qualify.
+    fn load_rules(&mut self, game: &Game) -> bool {
         let rules = game.rules();
         let state = game.state();
         let qualifies = rules.takes_shortcuts()
@@ -196,12 +349,10 @@ impl LightGame {
             }
         }
         self.self_capture = rules.resolver.allows_self_capture();
-        self.liberty_suffices = match rule {
-            BoardRule::Unrestricted => true,
-            BoardRule::SimpleKo => !self.self_capture,
-            BoardRule::PositionalSuperko => false,
-        };
-        self.board.clone_from(game.board());
+        self.liberty_suffices = rule != BoardRule::PositionalSuperko;
+        // Whether the latest placement was a self-capture of several
+        // stones is not kept by the game: ask the rule the first time.
+        self.recheck = self.self_capture;
         self.mover = mover;
         self.colours = BySeat::new(state.colour_of(Seat::One), state.colour_of(Seat::Two));
         self.passes_in_row = state.pass_moves_in_row();
@@ -209,82 +360,70 @@ impl LightGame {
         true
     }
 
-    /// The board.
-    #[inline]
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The seat to move.
-    #[inline]
-    pub fn mover(&self) -> Seat {
-        self.mover
-    }
-
-    /// The colour of `seat`'s stones.
-    #[inline]
-    pub fn colour_of(&self, seat: Seat) -> Colour {
-        self.colours[seat]
-    }
-
     /// Whether play is over (two consecutive passes).
-    #[inline]
-    pub fn is_over(&self) -> bool {
+    #[inline(always)]
+    pub(crate) fn is_over(&self) -> bool {
         self.passes_in_row >= 2
     }
 
-    /// Whether a placement of the mover on the empty `point` is allowed by
-    /// the resolver and the repetition rule, and if so whether it is a
-    /// self-capture.
-    #[inline]
-    fn admits(&self, point: Point) -> Option<bool> {
-        if self.liberty_suffices && self.board.empty_neighbours(point) > 0 {
-            return Some(false);
+    /// The colour of the seat to move.
+    #[inline(always)]
+    pub(crate) fn mover_colour(&self) -> Colour {
+        self.colours[self.mover]
+    }
+
+    /// The seat to move.
+    #[inline(always)]
+    pub(crate) fn mover(&self) -> Seat {
+        self.mover
+    }
+
+    /// Whether a placement of the mover on the empty `vertex` is allowed
+    /// by the resolver and the repetition rule.
+    ///
+    /// A placement next to an empty point keeps a liberty, so it is no
+    /// suicide; under no repetition rule that settles it, and under simple
+    /// ko it does too, but for one case. Such a placement captures
+    /// nothing of its own, so the new board has one stone more of the
+    /// mover's than the latest board, which it therefore does not repeat.
+    /// It repeats the board before the latest only if the latest
+    /// placement undid a stone of the mover's: a capture of the one stone
+    /// that stood on this point (which left the point with no empty
+    /// neighbour, so that is not this case), or, where self-capture is
+    /// allowed, a stone of the mover's own that joined this point's stone
+    /// to make a string with no liberty and took both off the board (a
+    /// pass in between). So the shortcut holds except right after a
+    /// self-capture of several stones ([`Light::recheck`]), and under
+    /// positional superko, which remembers older boards, it never does.
+    #[inline(always)]
+    pub(crate) fn admits(&self, vertex: B::Vertex) -> bool {
+        if self.liberty_suffices && !self.recheck && self.board.has_empty_neighbour(vertex) {
+            return true;
         }
-        let colour = self.colours[self.mover];
-        if !self.self_capture && self.board.is_suicide(point, colour) {
-            return None;
-        }
-        let probe = self.board.probe(point, colour);
-        let (hash, self_capture) = if probe.has_liberty {
-            (probe.hash_after_captures, false)
-        } else if self.self_capture {
-            (self.board.hash_after_self_capture(point, colour), true)
-        } else {
-            return None;
+        let Some(hash) = self
+            .board
+            .hash_if_placed(vertex, self.mover_colour(), self.self_capture)
+        else {
+            return false;
         };
-        let allowed = match &self.repetition {
+        match &self.repetition {
             Repetition::Unrestricted => true,
             Repetition::SimpleKo { latest, before } => {
                 *latest != Some(hash) && *before != Some(hash)
             }
             Repetition::PositionalSuperko(boards) => !boards.contains(&hash),
-        };
-        allowed.then_some(self_capture)
+        }
     }
 
-    /// Whether the mover may place a stone on `point` (false once play is
-    /// over).
-    pub fn is_legal(&self, point: Point) -> bool {
-        !self.is_over() && self.board.is_empty(point) && self.admits(point).is_some()
-    }
-
-    /// Places the mover's stone on the empty `point` where that is legal,
+    /// Places the mover's stone on the empty `vertex` where that is legal,
     /// and passes the turn; false (and nothing changed) where it is not.
-    #[inline]
-    pub fn place_if_legal(&mut self, point: Point) -> bool {
-        if self.is_over() || !self.board.is_empty(point) {
+    #[inline(always)]
+    pub(crate) fn place_if_legal(&mut self, vertex: B::Vertex) -> bool {
+        if self.is_over() || !self.board.is_empty_at(vertex) || !self.admits(vertex) {
             return false;
         }
-        let Some(self_capture) = self.admits(point) else {
-            return false;
-        };
-        let colour = self.colours[self.mover];
-        self.removed.clear();
-        self.board.play(point, colour, &mut self.removed);
-        if self_capture {
-            self.board.remove_string(point, &mut self.removed);
-        }
+        let self_captured = self.board.place(vertex, self.mover_colour());
+        self.recheck = self_captured >= 2;
         let hash = self.board.hash();
         match &mut self.repetition {
             Repetition::Unrestricted => {}
@@ -302,7 +441,7 @@ impl LightGame {
     }
 
     /// The mover passes (false, and nothing changed, once play is over).
-    pub fn pass(&mut self) -> bool {
+    pub(crate) fn pass(&mut self) -> bool {
         if self.is_over() {
             return false;
         }
@@ -313,18 +452,13 @@ impl LightGame {
 
     /// Player 1's lead on the score of the board as it stands (every stone
     /// alive), the fixed points included.
-    pub fn lead(&self) -> f64 {
-        let count = area_count(&self.board, &PointSet::default());
+    fn lead(&self) -> f64 {
+        let area = self.board.area();
         let total = |seat: Seat| {
             let c = self.colours[seat];
-            f64::from(count.stones[c] + count.territory[c]) + self.bonuses[c]
+            f64::from(area[c]) + self.bonuses[c]
         };
         total(Seat::One) - total(Seat::Two)
-    }
-
-    /// The winner of the score as it stands, `None` on equal scores.
-    pub fn leader(&self) -> Option<Seat> {
-        seat_ahead(self.lead())
     }
 }
 

@@ -20,17 +20,20 @@
 //! and the same random draws, so the same seed makes the same game,
 //! several times faster.
 
+mod grid;
 mod light;
+mod light_board;
 
 pub use crate::rng::PlayoutRng;
-pub use light::{LightGame, seat_ahead};
+pub use light::{LightBoardChoice, LightGame, seat_ahead};
 
 use crate::action::{Action, Argument, Choosing, ComponentAction};
-use crate::board::Board;
 use crate::colour::{Colour, Seat};
 use crate::game::{Game, ToAct};
 use crate::phase::Phase;
 use crate::point::Point;
+use light::{Light, Surface};
+use light_board::LightBoard;
 
 /// How many empty points the policy draws at random (with replacement)
 /// before it walks them all in random order (fewer draws waste less on a
@@ -39,21 +42,32 @@ use crate::point::Point;
 const REJECTION_DRAWS: usize = 4;
 
 /// Where the policy's placements go: the generic engine for one seat, or
-/// the light board.
+/// a light game on either of its boards.
 trait PlacementTarget {
-    /// The board placed on.
-    fn board(&self) -> &Board;
-    /// Places the mover's stone on `point` where that is legal.
-    fn place_if_legal(&mut self, point: Point) -> bool;
+    /// How the target names a point.
+    type Vertex: Copy;
+    /// The empty points, in the board's order.
+    fn empty_vertices(&self) -> &[Self::Vertex];
+    /// Whether the empty `vertex` is a one-point eye of `colour`.
+    fn is_eye_at(&self, vertex: Self::Vertex, colour: Colour) -> bool;
+    /// Places the mover's stone on `vertex` where that is legal.
+    fn place_if_legal(&mut self, vertex: Self::Vertex) -> bool;
 }
 
 /// A game, placed on by one seat.
 struct SeatOf<'a>(&'a mut Game, Seat);
 
 impl PlacementTarget for SeatOf<'_> {
+    type Vertex = Point;
+
     #[inline]
-    fn board(&self) -> &Board {
-        self.0.board()
+    fn empty_vertices(&self) -> &[Point] {
+        self.0.board().empty_list()
+    }
+
+    #[inline]
+    fn is_eye_at(&self, point: Point, colour: Colour) -> bool {
+        self.0.board().is_eye_of(point, colour)
     }
 
     #[inline]
@@ -62,15 +76,47 @@ impl PlacementTarget for SeatOf<'_> {
     }
 }
 
-impl PlacementTarget for LightGame {
-    #[inline]
-    fn board(&self) -> &Board {
-        LightGame::board(self)
+impl<B: LightBoard> PlacementTarget for Light<B> {
+    type Vertex = B::Vertex;
+
+    #[inline(always)]
+    fn empty_vertices(&self) -> &[B::Vertex] {
+        self.board.empty_vertices()
     }
 
-    #[inline]
-    fn place_if_legal(&mut self, point: Point) -> bool {
-        LightGame::place_if_legal(self, point)
+    #[inline(always)]
+    fn is_eye_at(&self, vertex: B::Vertex, colour: Colour) -> bool {
+        self.board.is_eye_at(vertex, colour)
+    }
+
+    #[inline(always)]
+    fn place_if_legal(&mut self, vertex: B::Vertex) -> bool {
+        Light::place_if_legal(self, vertex)
+    }
+}
+
+/// The policy's buffers of points not yet tried and of eyes, for the
+/// generic board's points and the square-grid board's cells.
+#[derive(Clone, Debug, Default)]
+struct Buffers {
+    points: (Vec<Point>, Vec<Point>),
+    cells: (Vec<grid::Cell>, Vec<grid::Cell>),
+}
+
+/// The buffers for vertices of type `V`.
+trait BuffersFor<V> {
+    fn for_vertices(&mut self) -> (&mut Vec<V>, &mut Vec<V>);
+}
+
+impl BuffersFor<Point> for Buffers {
+    fn for_vertices(&mut self) -> (&mut Vec<Point>, &mut Vec<Point>) {
+        (&mut self.points.0, &mut self.points.1)
+    }
+}
+
+impl BuffersFor<grid::Cell> for Buffers {
+    fn for_vertices(&mut self) -> (&mut Vec<grid::Cell>, &mut Vec<grid::Cell>) {
+        (&mut self.cells.0, &mut self.cells.1)
     }
 }
 
@@ -100,8 +146,7 @@ impl PlayoutStats {
 #[derive(Clone, Debug)]
 pub struct Playout {
     rng: PlayoutRng,
-    candidates: Vec<Point>,
-    eyes: Vec<Point>,
+    buffers: Buffers,
     offers: Vec<Action>,
     /// The most actions one playout may take (a guard against rulesets
     /// whose games need not end).
@@ -116,8 +161,7 @@ impl Playout {
     pub fn new(seed: u64) -> Playout {
         Playout {
             rng: PlayoutRng::new(seed),
-            candidates: Vec::new(),
-            eyes: Vec::new(),
+            buffers: Buffers::default(),
             offers: Vec::new(),
             action_limit: 20_000,
             placements: None,
@@ -190,6 +234,17 @@ impl Playout {
     /// game the light board stands for, so the same seed makes the same
     /// placements and passes.
     pub fn play_light(&mut self, game: &mut LightGame) -> PlayoutStats {
+        match &mut game.play {
+            Surface::Graph(light) => self.play_light_on(light),
+            Surface::Grid(light) => self.play_light_on(light),
+        }
+    }
+
+    /// [`Playout::play_light`] on one board.
+    fn play_light_on<B: LightBoard>(&mut self, game: &mut Light<B>) -> PlayoutStats
+    where
+        Buffers: BuffersFor<B::Vertex>,
+    {
         let mut stats = PlayoutStats::default();
         if let Some(log) = &mut self.placements {
             log.clear();
@@ -199,10 +254,13 @@ impl Playout {
             // these rulesets never have.
             let _ = self.rng.below(20);
             let seat = game.mover();
-            let colour = game.colour_of(seat);
-            match self.draw_placement(game, colour) {
-                Some(p) => {
-                    self.log(seat, p);
+            let colour = game.mover_colour();
+            let (candidates, eyes) = self.buffers.for_vertices();
+            match draw_placement(&mut self.rng, candidates, eyes, game, colour) {
+                Some(v) => {
+                    if let Some(log) = &mut self.placements {
+                        log.push((seat, game.board.point(v)));
+                    }
                     stats.placed();
                 }
                 None => {
@@ -213,50 +271,6 @@ impl Playout {
         }
         stats.finished = game.is_over();
         stats
-    }
-
-    /// The policy's placement among those outside the mover's own
-    /// one-point eyes, played on `target`; `None` when there is none (the
-    /// eyes are then left in `self.eyes`). Rejection sampling first: an
-    /// empty point drawn uniformly, played if it is a legal placement
-    /// outside the eyes. The first accepted draw is uniform among those
-    /// placements, and while most points qualify it costs one draw. Then
-    /// the empty points in random order, without replacement, each tested
-    /// only when drawn: the first that qualifies is still uniform among
-    /// the qualifying ones, and late in a game, when most points are eyes
-    /// or illegal, the walk stops at the first playable one rather than
-    /// sorting the whole board. The generic engine and the light board
-    /// share it, so the same seed makes the same draws on both.
-    #[inline]
-    fn draw_placement<T: PlacementTarget>(
-        &mut self,
-        target: &mut T,
-        colour: Colour,
-    ) -> Option<Point> {
-        for _ in 0..REJECTION_DRAWS {
-            let empty = target.board().empty_list();
-            if empty.is_empty() {
-                break;
-            }
-            let p = empty[self.rng.below(empty.len())];
-            if !target.board().is_eye_of(p, colour) && target.place_if_legal(p) {
-                return Some(p);
-            }
-        }
-        self.candidates.clear();
-        self.candidates
-            .extend_from_slice(target.board().empty_list());
-        self.eyes.clear();
-        while !self.candidates.is_empty() {
-            let i = self.rng.below(self.candidates.len());
-            let p = self.candidates.swap_remove(i);
-            if target.board().is_eye_of(p, colour) {
-                self.eyes.push(p);
-            } else if target.place_if_legal(p) {
-                return Some(p);
-            }
-        }
-        None
     }
 
     fn apply(game: &mut Game, seat: Seat, action: Action, stats: &mut PlayoutStats) -> bool {
@@ -272,16 +286,24 @@ impl Playout {
     /// neither.
     fn placement_or_pass(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
         let colour = game.state().colour_of(seat);
-        if let Some(p) = self.draw_placement(&mut SeatOf(game, seat), colour) {
+        let (candidates, eyes) = BuffersFor::<Point>::for_vertices(&mut self.buffers);
+        if let Some(p) = draw_placement(
+            &mut self.rng,
+            candidates,
+            eyes,
+            &mut SeatOf(game, seat),
+            colour,
+        ) {
             self.log(seat, p);
             return stats.placed();
         }
         if game.is_legal_pass(seat, false) {
             return Self::apply(game, seat, Action::Pass, stats);
         }
-        while !self.eyes.is_empty() {
-            let i = self.rng.below(self.eyes.len());
-            let p = self.eyes.swap_remove(i);
+        let eyes = &mut self.buffers.points.1;
+        while !eyes.is_empty() {
+            let i = self.rng.below(eyes.len());
+            let p = eyes.swap_remove(i);
             if game.place_if_legal(seat, p) {
                 self.log(seat, p);
                 return stats.placed();
@@ -397,4 +419,48 @@ impl Playout {
         }
         false
     }
+}
+
+/// The policy's placement among those outside the mover's own one-point
+/// eyes, played on `target`; `None` when there is none (the eyes are then
+/// left in `eyes`). Rejection sampling first: an empty point drawn
+/// uniformly, played if it is a legal placement outside the eyes. The
+/// first accepted draw is uniform among those placements, and while most
+/// points qualify it costs one draw. Then the empty points in random
+/// order, without replacement, each tested only when drawn: the first
+/// that qualifies is still uniform among the qualifying ones, and late in
+/// a game, when most points are eyes or illegal, the walk stops at the
+/// first playable one rather than sorting the whole board. Every engine
+/// and board shares it, so the same seed makes the same draws on each.
+#[inline(always)]
+fn draw_placement<T: PlacementTarget>(
+    rng: &mut PlayoutRng,
+    candidates: &mut Vec<T::Vertex>,
+    eyes: &mut Vec<T::Vertex>,
+    target: &mut T,
+    colour: Colour,
+) -> Option<T::Vertex> {
+    for _ in 0..REJECTION_DRAWS {
+        let empty = target.empty_vertices();
+        if empty.is_empty() {
+            break;
+        }
+        let v = empty[rng.below(empty.len())];
+        if !target.is_eye_at(v, colour) && target.place_if_legal(v) {
+            return Some(v);
+        }
+    }
+    candidates.clear();
+    candidates.extend_from_slice(target.empty_vertices());
+    eyes.clear();
+    while !candidates.is_empty() {
+        let i = rng.below(candidates.len());
+        let v = candidates.swap_remove(i);
+        if target.is_eye_at(v, colour) {
+            eyes.push(v);
+        } else if target.place_if_legal(v) {
+            return Some(v);
+        }
+    }
+    None
 }

@@ -5,7 +5,7 @@ use super::Failure;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 use tengen_core::Game;
-use tengen_core::playout::{LightGame, Playout};
+use tengen_core::playout::{LightBoardChoice, LightGame, Playout};
 
 /// The rulesets measured when none is named: every bundled ruleset, on the
 /// boards the performance targets name. Simple ko does not stop random
@@ -50,9 +50,13 @@ pub(crate) struct Plan<'a> {
 pub(crate) enum Engines {
     /// The generic flow only.
     Generic,
-    /// The light playout board only, for the rulesets it can play.
+    /// The light playout board only, for the rulesets it can play (on
+    /// its square-grid board where the topology is a square grid).
     Light,
-    /// Both, a row each.
+    /// The light playout board on its generic board, every topology (the
+    /// square-grid board off).
+    LightGeneric,
+    /// The generic flow and the light board, a row each.
     Both,
 }
 
@@ -62,6 +66,7 @@ impl Engines {
             Engines::Both => true,
             Engines::Generic => engine == Engine::Generic,
             Engines::Light => engine == Engine::Light,
+            Engines::LightGeneric => engine == Engine::LightGeneric,
         }
     }
 }
@@ -115,7 +120,7 @@ pub(crate) fn run(plan: &Plan<'_>) -> Result<(), Failure> {
         "per game"
     );
     for (ruleset, options, limit) in &targets {
-        for engine in [Engine::Generic, Engine::Light] {
+        for engine in [Engine::Generic, Engine::Light, Engine::LightGeneric] {
             if !plan.engines.includes(engine) {
                 continue;
             }
@@ -128,7 +133,7 @@ pub(crate) fn run(plan: &Plan<'_>) -> Result<(), Failure> {
     if suite {
         outln!();
         outln!(
-            "  [light board]: the same games on the bare board, for the rulesets whose components allow it."
+            "  [light board]: the same games on the bare board, for the rulesets whose components allow it; [square grid]: on its board for square grids."
         );
         loading(plan)?;
         memory(plan)?;
@@ -143,6 +148,8 @@ enum Engine {
     Generic,
     /// The light playout board, where the ruleset allows it.
     Light,
+    /// The light playout board on its generic board.
+    LightGeneric,
 }
 
 fn print_row(measured: &Measured) {
@@ -256,13 +263,24 @@ fn measure(
     let fresh = Game::new(rules).without_undo();
     let light_fresh = match engine {
         Engine::Generic => None,
-        Engine::Light => match LightGame::from_game(&fresh) {
-            Some(light) => {
-                label.push_str(" [light board]");
-                Some(light)
+        Engine::Light | Engine::LightGeneric => {
+            let choice = if engine == Engine::Light {
+                LightBoardChoice::Fastest
+            } else {
+                LightBoardChoice::Generic
+            };
+            match LightGame::from_game_on(&fresh, choice) {
+                Some(light) => {
+                    label.push_str(if light.on_square_grid() {
+                        " [light board, square grid]"
+                    } else {
+                        " [light board]"
+                    });
+                    Some(light)
+                }
+                None => return Ok(None),
             }
-            None => return Ok(None),
-        },
+        }
     };
     let mut light = light_fresh.clone();
     // Each game starts as a copy of the fresh one, made in the memory of

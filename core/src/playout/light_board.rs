@@ -1,0 +1,142 @@
+//! What the light playout board needs of the stones it plays on, and the
+//! generic board's answers (every topology). The square grid has its own
+//! board ([`GridBoard`](super::grid::GridBoard)) with the same answers.
+
+use crate::analysis::area_count;
+use crate::board::Board;
+use crate::colour::{ByColour, Colour};
+use crate::point::{Point, PointSet};
+
+/// The stones of a light game: placements that capture at once, the
+/// Zobrist hash, and the list of empty points the policy draws from.
+pub(crate) trait LightBoard: Clone {
+    /// How the board names a point internally.
+    type Vertex: Copy + Eq;
+
+    /// The vertex of `point`.
+    fn vertex(&self, point: Point) -> Self::Vertex;
+    /// The point of `vertex`.
+    fn point(&self, vertex: Self::Vertex) -> Point;
+    /// The empty points, in the order the generic board keeps them.
+    fn empty_vertices(&self) -> &[Self::Vertex];
+    /// Whether `vertex` is empty.
+    fn is_empty_at(&self, vertex: Self::Vertex) -> bool;
+    /// Whether a neighbour of `vertex` is empty.
+    fn has_empty_neighbour(&self, vertex: Self::Vertex) -> bool;
+    /// Whether the empty `vertex` is a one-point eye of `colour` as the
+    /// playout policy sees it ([`Board::is_eye_of`]).
+    fn is_eye_at(&self, vertex: Self::Vertex, colour: Colour) -> bool;
+    /// The hash of the board after a stone of `colour` on the empty
+    /// `vertex` and its captures, or, where the stone's string is left
+    /// without a liberty and `self_capture` allows it, after that string
+    /// leaves the board too; `None` where it would be left without a
+    /// liberty and self-capture is not allowed.
+    fn hash_if_placed(
+        &self,
+        vertex: Self::Vertex,
+        colour: Colour,
+        self_capture: bool,
+    ) -> Option<u64>;
+    /// Places a stone of `colour` on the empty `vertex`, removes the
+    /// opposing strings left without a liberty, then its own string if it
+    /// has none; returns how many stones of its own left the board.
+    fn place(&mut self, vertex: Self::Vertex, colour: Colour) -> u32;
+    /// The Zobrist hash of the position.
+    fn hash(&self) -> u64;
+    /// What stands on `point`.
+    fn colour_at(&self, point: Point) -> Option<Colour>;
+    /// Each colour's area (stones and the empty regions that reach only
+    /// that colour's stones), every stone alive.
+    fn area(&self) -> ByColour<u32>;
+}
+
+/// The generic board, with the buffer its removals go to.
+#[derive(Clone, Debug)]
+pub(crate) struct GraphBoard {
+    pub(crate) board: Board,
+    removed: Vec<Point>,
+}
+
+impl GraphBoard {
+    pub(crate) fn new(board: Board) -> GraphBoard {
+        let removed = Vec::with_capacity(board.geometry().point_count());
+        GraphBoard { board, removed }
+    }
+}
+
+impl LightBoard for GraphBoard {
+    type Vertex = Point;
+
+    #[inline(always)]
+    fn vertex(&self, point: Point) -> Point {
+        point
+    }
+
+    #[inline(always)]
+    fn point(&self, vertex: Point) -> Point {
+        vertex
+    }
+
+    #[inline(always)]
+    fn empty_vertices(&self) -> &[Point] {
+        self.board.empty_list()
+    }
+
+    #[inline(always)]
+    fn is_empty_at(&self, vertex: Point) -> bool {
+        self.board.is_empty(vertex)
+    }
+
+    #[inline(always)]
+    fn has_empty_neighbour(&self, vertex: Point) -> bool {
+        self.board.empty_neighbours(vertex) > 0
+    }
+
+    #[inline(always)]
+    fn is_eye_at(&self, vertex: Point, colour: Colour) -> bool {
+        self.board.is_eye_of(vertex, colour)
+    }
+
+    #[inline]
+    fn hash_if_placed(&self, vertex: Point, colour: Colour, self_capture: bool) -> Option<u64> {
+        if !self_capture && self.board.is_suicide(vertex, colour) {
+            return None;
+        }
+        let probe = self.board.probe(vertex, colour);
+        if probe.has_liberty {
+            Some(probe.hash_after_captures)
+        } else if self_capture {
+            Some(self.board.hash_after_self_capture(vertex, colour))
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn place(&mut self, vertex: Point, colour: Colour) -> u32 {
+        self.removed.clear();
+        self.board.play(vertex, colour, &mut self.removed);
+        if self.board.has_liberty(vertex) {
+            0
+        } else {
+            self.board.remove_string(vertex, &mut self.removed)
+        }
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.board.hash()
+    }
+
+    fn colour_at(&self, point: Point) -> Option<Colour> {
+        self.board.get(point)
+    }
+
+    fn area(&self) -> ByColour<u32> {
+        let count = area_count(&self.board, &PointSet::default());
+        ByColour::new(
+            count.stones[Colour::Black] + count.territory[Colour::Black],
+            count.stones[Colour::White] + count.territory[Colour::White],
+        )
+    }
+}
