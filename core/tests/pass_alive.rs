@@ -6,7 +6,9 @@
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use tengen_core::analysis::{LifeRule, no_room_for_life, pass_alive_stones};
+use tengen_core::analysis::{
+    LifeRule, no_room_for_life, pass_alive_stones, pass_alive_stones_in_full,
+};
 use tengen_core::{Board, Colour, Geometry, Point};
 
 #[derive(Deserialize)]
@@ -54,6 +56,12 @@ fn pass_alive_stones_match_katago_on_every_board_and_rule() {
             };
             for (colour, letter) in [(Colour::Black, 'X'), (Colour::White, 'O')] {
                 let found = pass_alive_stones(&b, colour, rule);
+                let full = pass_alive_stones_in_full(&b, colour, rule);
+                assert!(
+                    found.iter().eq(full.iter()),
+                    "{} ({mode}), {colour:?}: in full",
+                    case.name
+                );
                 let mut expected = Vec::new();
                 for (r, row) in map.iter().enumerate() {
                     for (c, ch) in row.chars().enumerate() {

@@ -2,6 +2,10 @@
 
 mod area;
 mod pass_alive;
+mod vital_regions;
 
 pub use area::{AreaCount, area_count};
-pub use pass_alive::{LifeRule, no_room_for_life, pass_alive_stones};
+pub use pass_alive::{
+    LifeRule, no_room_for_life, no_room_for_life_in_full, pass_alive_stones,
+    pass_alive_stones_in_full,
+};

@@ -1,0 +1,133 @@
+//! The pass-alive analysis with its quick first test gives the full
+//! analysis's answer: on random positions of several board shapes, for
+//! both colours, both suicide rules and both vital minimums, after every
+//! stone of a random game and on boards filled at random (where strings
+//! may be left without liberties).
+
+use std::sync::Arc;
+use tengen_core::analysis::{
+    LifeRule, no_room_for_life, no_room_for_life_in_full, pass_alive_stones,
+    pass_alive_stones_in_full,
+};
+use tengen_core::playout::PlayoutRng;
+use tengen_core::{Board, Colour, Geometry, Point};
+
+/// Square grids, a torus and a grid with one diagonal (six neighbours).
+fn shapes() -> Vec<Arc<Geometry>> {
+    let mut shapes = Vec::new();
+    for (w, h) in [(5, 5), (7, 6), (9, 9), (13, 13)] {
+        shapes.push(Arc::new(
+            Geometry::from_links(w, h, Geometry::grid_links(w, h)).unwrap(),
+        ));
+    }
+    let (w, h) = (7, 7);
+    let wrapping = (0..h)
+        .map(|r| (r * w + w - 1, r * w))
+        .chain((0..w).map(|c| ((h - 1) * w + c, c)));
+    shapes.push(Arc::new(
+        Geometry::from_links(w, h, Geometry::grid_links(w, h).chain(wrapping)).unwrap(),
+    ));
+    let diagonals =
+        (0..h - 1).flat_map(|r| (0..w - 1).map(move |c| (r * w + c, (r + 1) * w + c + 1)));
+    shapes.push(Arc::new(
+        Geometry::from_links(w, h, Geometry::grid_links(w, h).chain(diagonals)).unwrap(),
+    ));
+    shapes
+}
+
+fn rules() -> impl Iterator<Item = LifeRule> {
+    [2, 3].into_iter().flat_map(|vital_minimum| {
+        [false, true].map(|self_capture_legal| LifeRule {
+            vital_minimum,
+            self_capture_legal,
+        })
+    })
+}
+
+/// Checks every answer on `board`; returns how many strings were
+/// pass-alive, to show the positions reach life.
+fn agree(board: &Board, context: &str) -> usize {
+    let mut alive = 0;
+    for rule in rules() {
+        for colour in [Colour::Black, Colour::White] {
+            let quick = pass_alive_stones(board, colour, rule);
+            let full = pass_alive_stones_in_full(board, colour, rule);
+            assert!(
+                quick.iter().eq(full.iter()),
+                "{context}: {colour:?} pass-alive stones under {rule:?}"
+            );
+            alive += full.len();
+            assert_eq!(
+                no_room_for_life(board, colour, rule),
+                no_room_for_life_in_full(board, colour, rule),
+                "{context}: room for {colour:?} under {rule:?}"
+            );
+        }
+    }
+    alive
+}
+
+#[test]
+fn the_quick_test_agrees_after_every_stone_of_random_games() {
+    let mut alive = 0;
+    for (shape, geometry) in shapes().into_iter().enumerate() {
+        for seed in 1..=12u64 {
+            let mut rng = PlayoutRng::new(seed * 100 + shape as u64);
+            let mut board = Board::new(geometry.clone());
+            let mut captured = Vec::new();
+            // Like a Kill-All game: one colour gets a head start of up to
+            // half the board, then both play; some games pass more stones
+            // to one colour throughout.
+            let head_start = rng.below(geometry.point_count() / 2 + 1);
+            let lean = rng.below(3);
+            let moves = geometry.point_count() * 2;
+            for turn in 0..moves {
+                let colour = if turn < head_start || (lean == 1 && rng.below(3) == 0) {
+                    Colour::Black
+                } else if turn % 2 == 0 {
+                    Colour::Black
+                } else {
+                    Colour::White
+                };
+                let empty = board.empty_list();
+                if empty.is_empty() {
+                    break;
+                }
+                let p = empty[rng.below(empty.len())];
+                if board.is_suicide(p, colour) {
+                    continue;
+                }
+                board.play(p, colour, &mut captured);
+                alive += agree(&board, &format!("shape {shape}, seed {seed}, turn {turn}"));
+            }
+        }
+    }
+    assert!(alive > 0, "some positions have pass-alive strings");
+}
+
+#[test]
+fn the_quick_test_agrees_on_boards_filled_at_random() {
+    let mut alive = 0;
+    for (shape, geometry) in shapes().into_iter().enumerate() {
+        for seed in 1..=150u64 {
+            let mut rng = PlayoutRng::new(seed * 100 + shape as u64);
+            // Each point empty, Black or White, with weights that vary
+            // from board to board.
+            let weights = [1 + rng.below(6), 1 + rng.below(6), 1 + rng.below(6)];
+            let total: usize = weights.iter().sum();
+            let stones = geometry.points().filter_map(|p: Point| {
+                let r = rng.below(total);
+                if r < weights[0] {
+                    None
+                } else if r < weights[0] + weights[1] {
+                    Some((p, Colour::Black))
+                } else {
+                    Some((p, Colour::White))
+                }
+            });
+            let board = Board::from_stones(geometry.clone(), stones.collect::<Vec<_>>());
+            alive += agree(&board, &format!("shape {shape}, seed {seed}"));
+        }
+    }
+    assert!(alive > 0, "some positions have pass-alive strings");
+}
