@@ -105,7 +105,9 @@ pub(crate) fn alternating_offers(
     out: &mut Vec<Action>,
 ) {
     if placed < cap {
-        out.extend(setup_points(state.board()).map(Action::Place));
+        let board = state.board();
+        out.reserve(board.empty_list().len() + 1);
+        out.extend(setup_points(board).map(Action::Place));
     }
     out.push(claim(Role::Attacker));
 }

@@ -88,7 +88,7 @@ pub(crate) fn place_setup_stone(
 pub(crate) fn setup_points(ctx_board: &tengen_core::Board) -> impl Iterator<Item = Point> + '_ {
     ctx_board
         .empty_points()
-        .filter(|&p| ctx_board.probe(p, Colour::Black).has_liberty)
+        .filter(|&p| !ctx_board.is_suicide(p, Colour::Black))
 }
 
 /// Fixes the roles (`attacker` takes the Attacker side and the first
