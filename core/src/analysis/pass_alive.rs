@@ -262,7 +262,17 @@ pub fn pass_alive_stones_in_full(board: &Board, colour: Colour, rule: LifeRule) 
 /// stones are worked out only when it finds no room.
 pub fn no_room_for_life(board: &Board, defender: Colour, rule: LifeRule) -> bool {
     let attacker = defender.opponent();
-    if !no_room_apart_from(board, rule, |p| board.get(p) == Some(attacker)) {
+    // Points next to no Attacker stone, outside them: with fewer than the
+    // vital minimum on the whole board, no part holds enough.
+    let far = board
+        .geometry()
+        .points()
+        .filter(|&p| board.get(p) != Some(attacker) && board.neighbours_of_colour(p, attacker) == 0)
+        .take(rule.vital_minimum)
+        .count();
+    if far >= rule.vital_minimum
+        && !no_room_apart_from(board, rule, |p| board.get(p) == Some(attacker))
+    {
         return false;
     }
     let attacker_alive = pass_alive_stones(board, attacker, rule);
@@ -285,12 +295,14 @@ fn no_room_apart_from(board: &Board, rule: LifeRule, aside: impl Fn(Point) -> bo
     let mut seen = PointSet::with_capacity(geometry.point_count());
     let mut stack = Vec::new();
     let mut candidates = Vec::new();
+    let mut chosen = Vec::new();
     let enough = independent_set_guaranteed(rule.vital_minimum);
     for start in geometry.points() {
         if aside(start) || seen.contains(start) {
             continue;
         }
         candidates.clear();
+        chosen.clear();
         seen.insert(start);
         stack.push(start);
         while let Some(p) = stack.pop() {
@@ -304,8 +316,14 @@ fn no_room_apart_from(board: &Board, rule: LifeRule, aside: impl Fn(Point) -> bo
             }
             if !next_to_aside {
                 candidates.push(p);
-                if candidates.len() >= enough {
-                    // Room for life: see `has_independent_set`.
+                // Room for life as soon as the candidates chosen greedily,
+                // each next to none chosen before, are enough; or when
+                // there are so many that some choice must be (see
+                // `has_independent_set`).
+                if !chosen.iter().any(|&c| geometry.are_neighbours(c, p)) {
+                    chosen.push(p);
+                }
+                if chosen.len() >= rule.vital_minimum || candidates.len() >= enough {
                     return false;
                 }
             }
