@@ -67,55 +67,61 @@ fn agree(board: &Board, context: &str) -> usize {
     alive
 }
 
-#[test]
-fn the_quick_test_agrees_after_every_stone_of_random_games() {
+/// Runs `positions` on every shape for `seeds` seeds (given the shape, a
+/// generator and a name for messages) and checks that some of the
+/// positions, which it counts, have pass-alive strings.
+fn on_every_shape(
+    seeds: u64,
+    mut positions: impl FnMut(&Arc<Geometry>, &mut PlayoutRng, &str) -> usize,
+) {
     let mut alive = 0;
     for (shape, geometry) in shapes().into_iter().enumerate() {
-        for seed in 1..=12u64 {
+        for seed in 1..=seeds {
             let mut rng = PlayoutRng::new(seed * 100 + shape as u64);
-            let mut board = Board::new(geometry.clone());
-            let mut captured = Vec::new();
-            // Like a Kill-All game: one colour gets a head start of up to
-            // half the board, then both play; some games pass more stones
-            // to one colour throughout.
-            let head_start = rng.below(geometry.point_count() / 2 + 1);
-            let lean = rng.below(3);
-            let moves = geometry.point_count() * 2;
-            for turn in 0..moves {
-                let colour = if turn < head_start || (lean == 1 && rng.below(3) == 0) {
-                    Colour::Black
-                } else if turn % 2 == 0 {
-                    Colour::Black
-                } else {
-                    Colour::White
-                };
-                let empty = board.empty_list();
-                if empty.is_empty() {
-                    break;
-                }
-                let p = empty[rng.below(empty.len())];
-                if board.is_suicide(p, colour) {
-                    continue;
-                }
-                board.play(p, colour, &mut captured);
-                alive += agree(&board, &format!("shape {shape}, seed {seed}, turn {turn}"));
-            }
+            alive += positions(&geometry, &mut rng, &format!("shape {shape}, seed {seed}"));
         }
     }
     assert!(alive > 0, "some positions have pass-alive strings");
 }
 
 #[test]
+fn the_quick_test_agrees_after_every_stone_of_random_games() {
+    on_every_shape(12, |geometry, rng, name| {
+        let mut board = Board::new(geometry.clone());
+        let mut captured = Vec::new();
+        let mut alive = 0;
+        // Like a Kill-All game: Black gets a head start of up to half the
+        // board, then both play; some games give Black more stones
+        // throughout.
+        let head_start = rng.below(geometry.point_count() / 2 + 1);
+        let lean = rng.below(3) == 1;
+        for turn in 0..geometry.point_count() * 2 {
+            let black = turn < head_start || turn % 2 == 0 || (lean && rng.below(3) == 0);
+            let colour = if black { Colour::Black } else { Colour::White };
+            let empty = board.empty_list();
+            if empty.is_empty() {
+                break;
+            }
+            let p = empty[rng.below(empty.len())];
+            if !board.is_suicide(p, colour) {
+                board.play(p, colour, &mut captured);
+                alive += agree(&board, &format!("{name}, turn {turn}"));
+            }
+        }
+        alive
+    });
+}
+
+#[test]
 fn the_quick_test_agrees_on_boards_filled_at_random() {
-    let mut alive = 0;
-    for (shape, geometry) in shapes().into_iter().enumerate() {
-        for seed in 1..=150u64 {
-            let mut rng = PlayoutRng::new(seed * 100 + shape as u64);
-            // Each point empty, Black or White, with weights that vary
-            // from board to board.
-            let weights = [1 + rng.below(6), 1 + rng.below(6), 1 + rng.below(6)];
-            let total: usize = weights.iter().sum();
-            let stones = geometry.points().filter_map(|p: Point| {
+    on_every_shape(150, |geometry, rng, name| {
+        // Each point empty, Black or White, with weights that vary from
+        // board to board.
+        let weights = [1 + rng.below(6), 1 + rng.below(6), 1 + rng.below(6)];
+        let total: usize = weights.iter().sum();
+        let stones: Vec<(Point, Colour)> = geometry
+            .points()
+            .filter_map(|p| {
                 let r = rng.below(total);
                 if r < weights[0] {
                     None
@@ -124,10 +130,8 @@ fn the_quick_test_agrees_on_boards_filled_at_random() {
                 } else {
                     Some((p, Colour::White))
                 }
-            });
-            let board = Board::from_stones(geometry.clone(), stones.collect::<Vec<_>>());
-            alive += agree(&board, &format!("shape {shape}, seed {seed}"));
-        }
-    }
-    assert!(alive > 0, "some positions have pass-alive strings");
+            })
+            .collect();
+        agree(&Board::from_stones(geometry.clone(), stones), name)
+    });
 }
