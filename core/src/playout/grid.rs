@@ -52,7 +52,10 @@ fn at(cell: Cell) -> usize {
 /// How many of the four `heads` are `head`.
 #[inline(always)]
 fn touching(heads: [Cell; 4], head: Cell) -> u16 {
-    heads.iter().map(|&h| u16::from(h == head)).sum()
+    u16::from(heads[0] == head)
+        + u16::from(heads[1] == head)
+        + u16::from(heads[2] == head)
+        + u16::from(heads[3] == head)
 }
 
 /// What stands on a cell.
@@ -645,8 +648,19 @@ impl LightBoard for GridBoard {
         if empties != 0 && (around >> shift(colour.opponent())) & 0xF == 0 {
             return Some(placed);
         }
-        let neighbours = self.neighbours(cell).map(|n| self.cells[at(n)]);
-        let heads = neighbours.map(|n| n.head);
+        let [n0, n1, n2, n3] = self.neighbours(cell);
+        let neighbours = [
+            self.cells[at(n0)],
+            self.cells[at(n1)],
+            self.cells[at(n2)],
+            self.cells[at(n3)],
+        ];
+        let heads = [
+            neighbours[0].head,
+            neighbours[1].head,
+            neighbours[2].head,
+            neighbours[3].head,
+        ];
         let own = stone(colour);
         let mut liberty = empties != 0;
         let mut captures = false;
