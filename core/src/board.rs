@@ -342,6 +342,27 @@ impl Board {
         self.strings[self.cells[point.index()].head.index()].has_one_liberty()
     }
 
+    /// Whether the string through `point` (a stone) has `liberty` as its
+    /// only liberty: a stone put there would leave it without any.
+    #[inline]
+    pub fn only_liberty_is(&self, point: Point, liberty: Point) -> bool {
+        self.strings[self.cells[point.index()].head.index()].only_liberty_is(liberty)
+    }
+
+    /// What the hash of the position changes by when the string through
+    /// `point` (a stone) leaves the board.
+    pub fn string_removal_hash(&self, point: Point) -> u64 {
+        let colour = self.get(point).expect("a string is made of stones");
+        self.string_hash(point, colour)
+    }
+
+    /// What the hash of the position changes by when a stone of `colour`
+    /// comes onto (or leaves) `point`.
+    #[inline]
+    pub fn stone_hash(&self, point: Point, colour: Colour) -> u64 {
+        self.geometry.zobrist(point)[colour.index()]
+    }
+
     /// The liberties of the string through `point`, exactly, in index order.
     pub fn liberties(&self, point: Point) -> PointSet {
         let mut libs = PointSet::with_capacity(self.cells.len());

@@ -15,7 +15,7 @@ pub use component::{Component, Fact, Hooks};
 pub use objective::Objective;
 pub use opening::Opening;
 pub use repetition::{BoardRule, Candidate, Judgement, RepetitionPolicy};
-pub use resolver::{PlacementPlan, Removals, Resolver};
+pub use resolver::{ForeseenEnd, PlacementPlan, Removals, Resolver};
 pub use schedule::Schedule;
 pub use scorer::Scorer;
 pub use topology::Topology;

@@ -56,6 +56,25 @@ impl Removals {
     }
 }
 
+/// The end of a move foreseen without changing the board (see
+/// [`Resolver::foresee_move_end`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForeseenEnd {
+    /// The resolver cannot tell without clearing a copy of the board.
+    Unknown,
+    /// The clearing refuses the move.
+    Refused,
+    /// The clearing is accepted: `position` is what
+    /// [`Resolver::clear_at_move_end`] returns, `hash` the hash of the
+    /// board it leaves.
+    Clears {
+        /// The position the clearing creates, if the resolver counts one.
+        position: Option<u64>,
+        /// The hash of the board after the clearing.
+        hash: u64,
+    },
+}
+
 /// Decides when strings without liberties leave the board during a move and
 /// whether a move may leave the mover's own strings without liberties.
 ///
@@ -133,5 +152,25 @@ pub trait Resolver: Component {
     ) -> Result<Option<u64>, Refusal> {
         let _ = (board, mover, placed, removals);
         Ok(None)
+    }
+
+    /// What [`Resolver::clear_at_move_end`] would do at the end of a move
+    /// of `mover` that placed stones on `placed` and then, with `next`,
+    /// one more stone there (committed as [`Resolver::commit`] does),
+    /// worked out without changing the board: the core then judges the
+    /// end of a move without clearing a copy of the board. Only asked of
+    /// a resolver that [clears at the end of moves]; `Unknown` (the
+    /// default) makes the core clear a copy.
+    ///
+    /// [clears at the end of moves]: Resolver::clears_at_move_end
+    fn foresee_move_end(
+        &self,
+        board: &Board,
+        mover: Colour,
+        placed: &[Point],
+        next: Option<Point>,
+    ) -> ForeseenEnd {
+        let _ = (board, mover, placed, next);
+        ForeseenEnd::Unknown
     }
 }

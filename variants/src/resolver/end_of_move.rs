@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use tengen_core::game::Refusal;
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
-use tengen_core::rules::{PlacementPlan, Removals};
+use tengen_core::rules::{ForeseenEnd, PlacementPlan, Removals};
 use tengen_core::{Board, Colour, Point, Resolver};
 
 tengen_core::component! {
@@ -133,5 +133,113 @@ impl Resolver for EndOfMove {
             }
         }
         Ok(Some(board.hash()))
+    }
+
+    /// The clearing above, worked out on the board as it stands with one
+    /// more stone of the mover on `next`: an opposing string next to the
+    /// move's stones goes when it has no liberty, or `next` was its only
+    /// one; then a string of the mover through the move's stones goes
+    /// (or refuses the move) when it has no liberty left but those the
+    /// opposing removals open. Opposing strings never touch each other,
+    /// nor do the mover's, so each is judged on its own.
+    fn foresee_move_end(
+        &self,
+        board: &Board,
+        mover: Colour,
+        placed: &[Point],
+        next: Option<Point>,
+    ) -> ForeseenEnd {
+        if placed.is_empty() && next.is_none() {
+            return ForeseenEnd::Clears {
+                position: None,
+                hash: board.hash(),
+            };
+        }
+        let geometry = board.geometry();
+        let opponent = mover.opponent();
+        // The stone on `next` takes that liberty from every string it
+        // touches.
+        let loses_last = |p: Point| next.is_some_and(|x| board.only_liberty_is(p, x));
+        let mut hash = board.hash();
+        if let Some(x) = next {
+            hash ^= board.stone_hash(x, mover);
+        }
+        // The heads of the opposing strings removed, and of the mover's
+        // strings those removals give a liberty (allocated only when a
+        // string goes).
+        let mut captured: Vec<Point> = Vec::new();
+        for &p in placed.iter().chain(next.as_ref()) {
+            for &n in geometry.neighbours(p) {
+                if board.get(n) == Some(opponent) {
+                    let head = board.string_head(n);
+                    if !captured.contains(&head) && (!board.has_liberty(n) || loses_last(n)) {
+                        captured.push(head);
+                        hash ^= board.string_removal_hash(head);
+                    }
+                }
+            }
+        }
+        let mut relieved: Vec<Point> = Vec::new();
+        let mut next_relieved = false;
+        for &head in &captured {
+            for stone in board.string_stones(head) {
+                for &n in geometry.neighbours(stone) {
+                    if Some(n) == next {
+                        next_relieved = true;
+                    } else if board.get(n) == Some(mover) {
+                        let h = board.string_head(n);
+                        if !relieved.contains(&h) {
+                            relieved.push(h);
+                        }
+                    }
+                }
+            }
+        }
+        let keeps_a_liberty =
+            |h: Point| (board.has_liberty(h) && !loses_last(h)) || relieved.contains(&h);
+        // The mover's strings the stone on `next` joins.
+        let mut joined = [Point::default(); tengen_core::MAX_DEGREE];
+        let mut joined_count = 0;
+        if let Some(x) = next {
+            let mut lives = next_relieved || board.empty_neighbours(x) > 0;
+            for &n in geometry.neighbours(x) {
+                if board.get(n) == Some(mover) {
+                    let h = board.string_head(n);
+                    if !joined[..joined_count].contains(&h) {
+                        joined[joined_count] = h;
+                        joined_count += 1;
+                        lives |= keeps_a_liberty(h);
+                    }
+                }
+            }
+            if !lives {
+                if self.own_strings == OwnStrings::Refused {
+                    return ForeseenEnd::Refused;
+                }
+                hash ^= board.stone_hash(x, mover);
+                for &h in &joined[..joined_count] {
+                    hash ^= board.string_removal_hash(h);
+                }
+            }
+        }
+        let joined = &joined[..joined_count];
+        let head_of_own = |p: Point| (board.get(p) == Some(mover)).then(|| board.string_head(p));
+        for (i, &p) in placed.iter().enumerate() {
+            let Some(h) = head_of_own(p) else {
+                continue;
+            };
+            let judged = placed[..i].iter().any(|&q| head_of_own(q) == Some(h));
+            if joined.contains(&h) || judged || keeps_a_liberty(h) {
+                continue;
+            }
+            if self.own_strings == OwnStrings::Refused {
+                return ForeseenEnd::Refused;
+            }
+            hash ^= board.string_removal_hash(h);
+        }
+        ForeseenEnd::Clears {
+            position: Some(hash),
+            hash,
+        }
     }
 }
