@@ -5,7 +5,8 @@ use super::{Game, Phase, ToAct};
 use crate::action::Action;
 use crate::colour::Seat;
 use crate::point::Point;
-use crate::rules::Removals;
+use crate::rules::Hooks;
+use crate::rules::{ForeseenEnd, PlacementPlan, Removals};
 use crate::state::ComponentKind;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -53,6 +54,20 @@ impl CompletionSearch {
     fn nested(&self) -> bool {
         self.depth >= 2
     }
+}
+
+/// What [`Game::end_of_move_probe`] makes of a placement.
+enum EndProbe {
+    /// Legal, and nothing after it can refuse it: it is played without a
+    /// backup. `end_foreseen`: see [`Game::probe_end_of_move`].
+    Legal { end_foreseen: bool },
+    /// Refused.
+    Illegal,
+    /// Its legality depends on how the rest of the move can be played.
+    Undecided,
+    /// The probe does not apply (the placement does not depend on the end
+    /// of its move, or the checked mode is on).
+    NotApplicable,
 }
 
 thread_local! {
@@ -168,10 +183,21 @@ impl Game {
         if lone == Some(false) {
             return false;
         }
+        let to_move =
+            self.state.current.seat == seat && point.index() < self.rules.geometry.point_count();
         let decided_by_probes = lone.is_some()
-            || (self.state.current.seat == seat
-                && point.index() < self.rules.geometry.point_count()
-                && self.plays_without_backup(action));
+            || (to_move && self.plays_without_backup(action))
+            || match to_move.then(|| self.end_of_move_probe(seat, point)) {
+                Some(EndProbe::Legal { end_foreseen }) => {
+                    self.end_foreseen = end_foreseen;
+                    true
+                }
+                Some(EndProbe::Illegal) => return false,
+                // Only the game itself can tell: trying it on a copy first
+                // would cost more than playing it with a backup.
+                Some(EndProbe::Undecided) => return self.apply(seat, action).is_ok(),
+                Some(EndProbe::NotApplicable) | None => false,
+            };
         if !decided_by_probes {
             // Setup placements, and placements whose legality depends on
             // how the move ends (tried on a copy of the board first).
@@ -179,10 +205,13 @@ impl Game {
                 self.state.phase != Phase::Play || self.is_legal_placement(seat, point);
             return worth_trying && self.apply(seat, action).is_ok();
         }
-        if !self.components_admit(seat, action) {
-            return false;
-        }
-        let Ok(planned) = self.plan_placement(seat, point) else {
+        let planned = if self.components_admit(seat, action) {
+            self.plan_placement(seat, point).ok()
+        } else {
+            None
+        };
+        let Some(planned) = planned else {
+            self.end_foreseen = false;
             return false;
         };
         self.applied.clear();
@@ -195,8 +224,42 @@ impl Game {
             "a placement decided by probes is played: {played:?}"
         );
         self.count_action(move_number);
+        self.end_foreseen = false;
         self.record_action(seat, action);
         true
+    }
+
+    /// Whether a placement of `seat` (to move) on `point`, whose legality
+    /// depends on how its move ends, is legal, decided by
+    /// [`Game::probe_to_the_end_of_move`] alone, so that it can be played
+    /// without a backup of the game: nothing after the placement can then
+    /// refuse it (no component acts after an action, and the end of the
+    /// move, or passing the rest of it, has been judged). Never applies in
+    /// the checked mode of [`Rules::without_shortcuts`], which tries such
+    /// placements on a copy of the game first.
+    ///
+    /// [`Rules::without_shortcuts`]: crate::rules::Rules::without_shortcuts
+    fn end_of_move_probe(&self, seat: Seat, point: Point) -> EndProbe {
+        let applies = self.rules.profile.shortcuts
+            && self.state.phase == Phase::Play
+            && !self.rules.any_with(Hooks::AFTER_ACTION);
+        if !applies {
+            return EndProbe::NotApplicable;
+        }
+        let ends = self.ends_move_after_this();
+        let depends_on_the_end = if ends {
+            self.rules.profile.clears_at_move_end
+        } else {
+            self.continuation_may_fail()
+        };
+        if !depends_on_the_end {
+            return EndProbe::NotApplicable;
+        }
+        match self.probe_end_of_move(seat, point, ends) {
+            (Some(true), end_foreseen) => EndProbe::Legal { end_foreseen },
+            (Some(false), _) => EndProbe::Illegal,
+            (None, _) => EndProbe::Undecided,
+        }
     }
 
     /// Decides a placement whose legality depends on how its move ends, on
@@ -206,17 +269,25 @@ impl Game {
     /// does not decide it (the rest of the move could not simply be
     /// passed), so the caller tries the placement on a copy of the game.
     fn probe_to_the_end_of_move(&self, seat: Seat, point: Point, ends: bool) -> Option<bool> {
+        self.probe_end_of_move(seat, point, ends).0
+    }
+
+    /// [`Game::probe_to_the_end_of_move`], and whether it found that the
+    /// rest of the move, should it be passed after the placement, ends it
+    /// acceptably on the board and history the placement leaves (then the
+    /// placement does not end the move and creates no position).
+    fn probe_end_of_move(&self, seat: Seat, point: Point, ends: bool) -> (Option<bool>, bool) {
         if !self.components_admit(seat, Action::Place(point)) {
-            return Some(false);
+            return (Some(false), false);
         }
         let Ok((plan, draw)) = self.plan_placement(seat, point) else {
-            return Some(false);
+            return (Some(false), false);
         };
         if draw {
-            return Some(true);
+            return (Some(true), false);
         }
         if plan.position.is_some() && self.rules.profile.clears_at_move_end {
-            return None;
+            return (None, false);
         }
         // Passing the rest is a way to finish only where passing is
         // allowed and no component may refuse it once the stone is down
@@ -227,23 +298,80 @@ impl Game {
                 || self.rules.profile.completion_constrained
                 || !self.components_admit(seat, Action::PassMove))
         {
-            return None;
+            return (None, false);
         }
-        let colour = self.state.colours[seat];
-        let acceptable = with_scratch(&self.state.board, |board| {
-            let mut removals = Removals::default();
-            self.rules
-                .resolver
-                .commit(board, colour, point, &plan, &mut removals);
-            let mut placed = self.state.placed_this_move.clone();
-            placed.push(point);
-            self.end_of_move_is_acceptable(board, &placed)
-        });
+        let acceptable = self.move_end_is_acceptable(Some((point, &plan)));
+        let end_foreseen = acceptable && !ends && plan.position.is_none();
         match (acceptable, ends) {
-            (true, _) => Some(true),
-            (false, true) => Some(false),
-            (false, false) => None,
+            (true, _) => (Some(true), end_foreseen),
+            (false, true) => (Some(false), false),
+            (false, false) => (None, false),
         }
+    }
+
+    /// Whether the current move would be accepted if it ended now, after
+    /// one more placement where `next` gives it (its point and plan): the
+    /// resolver foresees the clearing on the board as it stands where it
+    /// can ([`Resolver::foresee_move_end`]), and the repetition rule
+    /// judges the end; otherwise both are tried on a copy of the board.
+    /// Changes nothing.
+    ///
+    /// [`Resolver::foresee_move_end`]: crate::rules::Resolver::foresee_move_end
+    fn move_end_is_acceptable(&self, next: Option<(Point, &PlacementPlan)>) -> bool {
+        if next.is_none() && self.end_foreseen {
+            debug_assert!(
+                self.move_end_is_acceptable_on_a_copy(None),
+                "the probe of the placement foresaw the end of the move"
+            );
+            return true;
+        }
+        let placed = &self.state.placed_this_move;
+        if self.rules.profile.shortcuts && self.rules.profile.clears_at_move_end {
+            let colour = self.state.colours[self.state.current.seat];
+            let foreseen = self.rules.resolver.foresee_move_end(
+                &self.state.board,
+                colour,
+                placed,
+                next.map(|(p, _)| p),
+            );
+            let acceptable = match foreseen {
+                ForeseenEnd::Unknown => None,
+                ForeseenEnd::Refused => Some(false),
+                ForeseenEnd::Clears { position, hash } => {
+                    let count = placed.len() + usize::from(next.is_some());
+                    Some(
+                        self.judge_end_of_move(position, hash, self.state.run_next, count as u32)
+                            .is_ok(),
+                    )
+                }
+            };
+            if let Some(acceptable) = acceptable {
+                debug_assert_eq!(
+                    acceptable,
+                    self.move_end_is_acceptable_on_a_copy(next),
+                    "the resolver foresees the end of the move as its clearing makes it"
+                );
+                return acceptable;
+            }
+        }
+        self.move_end_is_acceptable_on_a_copy(next)
+    }
+
+    /// [`Game::move_end_is_acceptable`], tried on a copy of the board.
+    fn move_end_is_acceptable_on_a_copy(&self, next: Option<(Point, &PlacementPlan)>) -> bool {
+        with_scratch(&self.state.board, |board| match next {
+            None => self.end_of_move_is_acceptable(board, &self.state.placed_this_move),
+            Some((point, plan)) => {
+                let colour = self.state.colours[self.state.current.seat];
+                let mut removals = Removals::default();
+                self.rules
+                    .resolver
+                    .commit(board, colour, point, plan, &mut removals);
+                let mut placed = self.state.placed_this_move.clone();
+                placed.push(point);
+                self.end_of_move_is_acceptable(board, &placed)
+            }
+        })
     }
 
     /// Whether the current move, ending on `board` with `placed` stones
@@ -280,9 +408,18 @@ impl Game {
     ///
     /// [`Board::probe`]: crate::board::Board::probe
     /// [`Resolver::resolves_lone_placement_as_probed`]: crate::rules::Resolver::resolves_lone_placement_as_probed
+    #[inline]
     pub(super) fn lone_placement_by_probe(&self, seat: Seat, point: Point) -> Option<bool> {
-        let applies = self.rules.profile.lone_placement_probed
-            && self.state.phase == Phase::Play
+        if !self.rules.profile.lone_placement_probed {
+            return None;
+        }
+        self.lone_placement_probed(seat, point)
+    }
+
+    /// [`Game::lone_placement_by_probe`] for a resolver that resolves a
+    /// lone placement as probed.
+    fn lone_placement_probed(&self, seat: Seat, point: Point) -> Option<bool> {
+        let applies = self.state.phase == Phase::Play
             && self.state.current.seat == seat
             && self.state.placed_this_move.is_empty()
             && point.index() < self.rules.geometry.point_count()
@@ -315,6 +452,7 @@ impl Game {
 
     /// Whether `seat` may pass one opportunity (or, with `whole_move`, the
     /// rest of the move) now.
+    #[inline]
     pub fn is_legal_pass(&self, seat: Seat, whole_move: bool) -> bool {
         let action = if whole_move {
             Action::PassMove
@@ -335,9 +473,7 @@ impl Game {
         let placed_nothing =
             self.state.placed_this_move.is_empty() && self.rules.profile.lone_placement_probed;
         if ends && self.move_end_may_fail() && !placed_nothing {
-            return with_scratch(&self.state.board, |board| {
-                self.end_of_move_is_acceptable(board, &self.state.placed_this_move)
-            });
+            return self.move_end_is_acceptable(None);
         }
         true
     }
@@ -385,6 +521,7 @@ impl Game {
     /// [`Game::trial`]), in its own memory.
     fn trial_into(&self, trial: &mut Game) {
         trial.probing = true;
+        trial.end_foreseen = false;
         trial.rules.clone_from(&self.rules);
         trial.start.clone_from(&self.start);
         trial.state.clone_from(&self.state);

@@ -98,6 +98,11 @@ pub struct Game {
     /// The memory of the last backup (see [`GameState::backup`]), reused by
     /// the next, so actions tried on the state allocate nothing.
     spare: Option<Box<GameState>>,
+    /// Set only while a placement decided by
+    /// [`Game::end_of_move_probe`] is played: its probe has found the end
+    /// of the move, should the rest of it be passed, acceptable, so the
+    /// checks that follow the placement need not work it out again.
+    end_foreseen: bool,
 }
 
 impl Clone for Game {
@@ -115,6 +120,7 @@ impl Clone for Game {
             applied: self.applied.clone(),
             removals: self.removals.clone(),
             spare: None,
+            end_foreseen: false,
         }
     }
 
@@ -131,6 +137,7 @@ impl Clone for Game {
             applied,
             removals,
             spare: _,
+            end_foreseen: _,
         } = source;
         self.rules.clone_from(rules);
         self.start.clone_from(start);
@@ -229,6 +236,7 @@ impl Game {
             applied: Applied::with_capacity(points),
             removals: Removals::with_capacity(points),
             spare: None,
+            end_foreseen: false,
         };
         game.begin_move()?;
         game.applied.clear();
@@ -274,6 +282,7 @@ impl Game {
             applied: Applied::default(),
             removals: Removals::default(),
             spare: None,
+            end_foreseen: false,
         }
     }
 
@@ -478,6 +487,7 @@ impl Game {
 
     /// Records an accepted action for undo, with a checkpoint every
     /// [`CHECKPOINT_EVERY`] actions.
+    #[inline]
     pub(super) fn record_action(&mut self, seat: Seat, action: Action) {
         if self.keep_undo {
             self.record.push((seat, action));
