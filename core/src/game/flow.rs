@@ -38,6 +38,9 @@ impl Game {
     /// Whether no component vetoes `action` (a probe: no refusal is worded).
     #[inline]
     pub(super) fn components_admit(&self, seat: Seat, action: Action) -> bool {
+        if !self.rules.any_with(Hooks::CHECK_ACTION) {
+            return true;
+        }
         let admitted = self
             .rules
             .components_with(Hooks::CHECK_ACTION)
@@ -285,12 +288,15 @@ impl Game {
             self.record_removals(colour, mover);
         }
         let next_seat = self.state.run_next;
-        let draw = self.judge_end_of_move(
-            position,
-            self.state.board.hash(),
-            next_seat,
-            self.state.current.placed,
-        )?;
+        // Only a position created or a repetition rule that judges the end
+        // of moves has anything to judge.
+        let draw = (position.is_some() || self.rules.profile.judges_move_end)
+            && self.judge_end_of_move(
+                position,
+                self.state.board.hash(),
+                next_seat,
+                self.state.current.placed,
+            )?;
         if let Some(hash) = position {
             self.state.history.push(Occurrence {
                 board: hash,
@@ -396,10 +402,16 @@ impl Game {
 
     /// A move begins: every component hears of it, and opportunities the
     /// components spend on their own (a served handicap pass, say) are used.
+    #[inline]
     pub(super) fn begin_move(&mut self) -> Result<(), Refusal> {
         if self.state.phase != Phase::Play || !self.rules.any_with(Hooks::MOVE_START) {
             return Ok(());
         }
+        self.tell_move_start()
+    }
+
+    /// [`Game::begin_move`] where some component hears of it.
+    fn tell_move_start(&mut self) -> Result<(), Refusal> {
         let rules = Arc::clone(&self.rules);
         let number = self.state.current.number;
         for (kind, component) in rules.components_with(Hooks::MOVE_START) {
@@ -417,10 +429,16 @@ impl Game {
 
     /// After an action: every component hears of it, and opportunities the
     /// components spend on their own are used.
+    #[inline]
     pub(super) fn after_action(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         if !self.rules.any_with(Hooks::AFTER_ACTION) {
             return Ok(());
         }
+        self.tell_after_action(seat, action)
+    }
+
+    /// [`Game::after_action`] where some component hears of it.
+    fn tell_after_action(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         let rules = Arc::clone(&self.rules);
         for (kind, component) in rules.components_with(Hooks::AFTER_ACTION) {
             if self.state.phase == Phase::Over {
@@ -462,9 +480,15 @@ impl Game {
 
     /// When the seat to act has no legal move, the objective decides.
     pub(super) fn check_stuck(&mut self) {
-        if let ToAct::Seat(seat) = self.to_act()
-            && !self.has_legal_move(seat)
-        {
+        let ToAct::Seat(seat) = self.to_act() else {
+            return;
+        };
+        // The common case first, without the full search: the seat to
+        // move in play may pass.
+        if self.state.phase == Phase::Play && self.is_legal_pass(seat, false) {
+            return;
+        }
+        if !self.has_legal_move(seat) {
             let rules = Arc::clone(&self.rules);
             let mut ctx = Ctx::new(
                 &rules,

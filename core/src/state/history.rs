@@ -454,6 +454,13 @@ impl PositionHistory {
         (index < self.len()).then(|| self.occurrence(index))
     }
 
+    /// The board hash of the occurrence at `index` (what
+    /// [`PositionHistory::get`] gives, without unpacking the rest).
+    #[inline]
+    pub fn board_at(&self, index: usize) -> Option<u64> {
+        self.boards.get(index).copied()
+    }
+
     /// The latest occurrence.
     pub fn last(&self) -> Option<Occurrence> {
         self.len().checked_sub(1).map(|i| self.occurrence(i))

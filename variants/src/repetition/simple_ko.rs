@@ -29,7 +29,7 @@ impl RepetitionPolicy for SimpleKo {
         // The latest board first, then the one before it.
         (n.saturating_sub(2)..n)
             .rev()
-            .find(|&i| history.get(i).is_some_and(|o| o.board == candidate.board))
+            .find(|&i| history.board_at(i) == Some(candidate.board))
             .map_or(Judgement::Allow, |earlier| Judgement::Refuse { earlier })
     }
 
