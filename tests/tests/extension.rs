@@ -203,7 +203,13 @@ komi = false
 "#;
 
 fn game() -> Game {
-    let path = std::env::temp_dir().join(format!("tengen-hooks-{}.toml", std::process::id()));
+    // A file of its own for each call: the tests run in parallel, and one
+    // writing the file while another reads it would hand the reader an
+    // empty ruleset.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path =
+        std::env::temp_dir().join(format!("tengen-hooks-{}-{call}.toml", std::process::id()));
     std::fs::write(&path, RULESET).unwrap();
     let rules = tengen_variants::library()
         .assemble(path.to_str().unwrap(), &[])
