@@ -22,7 +22,9 @@
 //! begin with: [`pass_alive_stones`] finds that out first (see
 //! `vital_regions`) and runs the full analysis only when it is not so.
 
-use super::vital_regions::some_string_has_enough_vital_regions;
+use super::vital_regions::{
+    some_string_has_enough_vital_regions, strings_with_enough_vital_regions,
+};
 use crate::board::Board;
 use crate::colour::Colour;
 use crate::geometry::MAX_DEGREE;
@@ -260,6 +262,11 @@ pub fn pass_alive_stones_in_full(board: &Board, colour: Colour, rule: LifeRule) 
 /// are, and a point next to none of the stones is next to none of the
 /// fewer. So that quicker test comes first, and the Attacker's pass-alive
 /// stones are worked out only when it finds no room.
+///
+/// For the same reason, room found when the Attacker's strings with enough
+/// vital regions to begin with are set aside is room: the pass-alive
+/// strings are among them. So that test comes second, and Benson's full
+/// analysis runs only when it finds no room either.
 pub fn no_room_for_life(board: &Board, defender: Colour, rule: LifeRule) -> bool {
     let attacker = defender.opponent();
     // Points next to no Attacker stone, outside them: with fewer than the
@@ -275,7 +282,19 @@ pub fn no_room_for_life(board: &Board, defender: Colour, rule: LifeRule) -> bool
     {
         return false;
     }
-    let attacker_alive = pass_alive_stones(board, attacker, rule);
+    if let Some(heads) = strings_with_enough_vital_regions(board, attacker, rule, false) {
+        if heads.is_empty() {
+            return no_room_apart_from(board, rule, |_| false);
+        }
+        let mut candidates = PointSet::with_capacity(board.geometry().point_count());
+        for &head in &heads {
+            candidates.extend(board.string_stones(head));
+        }
+        if !no_room_apart_from(board, rule, |p| candidates.contains(p)) {
+            return false;
+        }
+    }
+    let attacker_alive = pass_alive_stones_in_full(board, attacker, rule);
     no_room_apart_from(board, rule, |p| attacker_alive.contains(p))
 }
 

@@ -36,6 +36,23 @@ pub(crate) fn some_string_has_enough_vital_regions(
     if rule.vital_minimum == 0 {
         return board.stone_count(colour) > 0;
     }
+    strings_with_enough_vital_regions(board, colour, rule, true).is_none_or(|s| !s.is_empty())
+}
+
+/// The strings of `colour` (by head) with at least the vital minimum of
+/// vital regions: every pass-alive string is among them, since Benson's
+/// algorithm only drops strings. `None` when the test cannot tell (an
+/// opposing stone without liberties, or a vital minimum of 0); with
+/// `first_only`, it stops at the first such string.
+pub(crate) fn strings_with_enough_vital_regions(
+    board: &Board,
+    colour: Colour,
+    rule: LifeRule,
+    first_only: bool,
+) -> Option<Vec<Point>> {
+    if rule.vital_minimum == 0 {
+        return None;
+    }
     let geometry = board.geometry();
     let opponent = Some(colour.opponent());
     // The exploration that first reached each point (0: none yet).
@@ -43,10 +60,11 @@ pub(crate) fn some_string_has_enough_vital_regions(
     let mut exploration = 0u32;
     // The strings (by head) with a vital region found so far, and how many.
     let mut vital_counts: Vec<(Point, usize)> = Vec::new();
+    let mut enough = Vec::new();
     let mut stack = Vec::new();
     for p in geometry.points() {
         match board.get(p) {
-            Some(c) if Some(c) == opponent && !board.has_liberty(p) => return true,
+            Some(c) if Some(c) == opponent && !board.has_liberty(p) => return None,
             None if board.neighbours_of_colour(p, colour) > 0 && explored_by[p.index()] == 0 => {
                 exploration += 1;
                 let Some(vital) = vital_strings(
@@ -69,15 +87,18 @@ pub(crate) fn some_string_has_enough_vital_regions(
                         }
                     };
                     *count += 1;
-                    if *count >= rule.vital_minimum {
-                        return true;
+                    if *count == rule.vital_minimum {
+                        enough.push(head);
+                        if first_only {
+                            return Some(enough);
+                        }
                     }
                 }
             }
             _ => {}
         }
     }
-    false
+    Some(enough)
 }
 
 /// The strings of `colour` next to `point`, by head, each once.
