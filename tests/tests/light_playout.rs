@@ -234,3 +234,119 @@ fn a_stone_next_to_an_empty_point_can_still_repeat_after_a_self_capture() {
         assert!(light.is_legal(at("B1")), "{choice:?}: B1 does not");
     }
 }
+
+/// Plays `moves` from the start of `tromp-taylor` with simple ko on the
+/// generic engine and on a light game on each board, and compares which
+/// points each allows before every move and after the last; returns the
+/// generic game.
+fn play_side_by_side(moves: &[Option<&str>]) -> Game {
+    let mut generic = game("tromp-taylor", &["size=9", "ko=simple"]);
+    let g = std::sync::Arc::clone(&generic.rules().geometry);
+    let at = |name: &str| g.parse_point(name).expect("on the board");
+    let mut lights: Vec<LightGame> = BOARDS
+        .iter()
+        .map(|&choice| LightGame::from_game_on(&generic, choice).expect("a light ruleset"))
+        .collect();
+    for step in 0..=moves.len() {
+        let ToAct::Seat(seat) = generic.to_act() else {
+            panic!("step {step}: nobody to move");
+        };
+        for light in &lights {
+            for p in g.points() {
+                assert_eq!(
+                    light.is_legal(p),
+                    generic.is_legal_placement(seat, p),
+                    "step {step}: {} (square grid: {})",
+                    g.name(p),
+                    light.on_square_grid()
+                );
+            }
+        }
+        let Some(&point) = moves.get(step) else {
+            break;
+        };
+        let action = point.map_or(Action::Pass, |p| Action::Place(at(p)));
+        generic.apply(seat, action).expect("a legal move");
+        for light in &mut lights {
+            assert!(match point {
+                Some(p) => light.place_if_legal(at(p)),
+                None => light.pass(),
+            });
+            assert_eq!(light.hash(), generic.board().hash(), "step {step}");
+        }
+    }
+    generic
+}
+
+/// The light board settles placements with no empty neighbour by the
+/// stones around them (simple ko, self-capture allowed), and each reading
+/// agrees with the rule (seeds/tromp-taylor.md, rules 7 and 8; simple ko
+/// refuses the board before the opponent's latest placement). Black's A1
+/// joined by B1 into a string of two with no liberty, right after White's
+/// pass, brings back the board before A1: refused; played after a White
+/// stone instead, it makes a new board: allowed. A ko capture cannot be
+/// taken back at once, but after a move elsewhere it can. A lone Black
+/// stone in White's eye changes nothing: refused.
+#[test]
+fn placements_without_an_empty_neighbour_repeat_only_where_the_rule_says() {
+    let surround = [
+        Some("J9"),
+        Some("A2"),
+        Some("J8"),
+        Some("B2"),
+        Some("J7"),
+        Some("C1"),
+        Some("A1"),
+    ];
+    let point = |g: &Game, name: &str| g.rules().geometry.parse_point(name).expect(name);
+    let g = play_side_by_side(&[&surround[..], &[None]].concat());
+    assert!(
+        !g.is_legal_placement(Seat::One, point(&g, "B1")),
+        "after a pass: refused"
+    );
+    let g = play_side_by_side(&[&surround[..], &[Some("H1")]].concat());
+    assert!(
+        g.is_legal_placement(Seat::One, point(&g, "B1")),
+        "after a stone: allowed"
+    );
+
+    // Black D6 C5 D4 and White E6 F5 E4 face each other; White's D5 is
+    // taken by Black's E5.
+    let mut moves = vec![
+        Some("D6"),
+        Some("E6"),
+        Some("C5"),
+        Some("F5"),
+        Some("D4"),
+        Some("E4"),
+        Some("A9"),
+        Some("D5"),
+        Some("E5"),
+    ];
+    let g = play_side_by_side(&moves);
+    assert!(g.board().is_empty(point(&g, "D5")), "E5 captured D5");
+    assert!(
+        !g.is_legal_placement(Seat::Two, point(&g, "D5")),
+        "no retaking at once"
+    );
+    moves.extend([Some("H1"), Some("A8"), Some("D5")]);
+    let g = play_side_by_side(&moves);
+    assert!(
+        g.board().is_empty(point(&g, "E5")),
+        "after a threat, D5 retook"
+    );
+    assert!(
+        !g.is_legal_placement(Seat::One, point(&g, "E5")),
+        "the ko again"
+    );
+    moves.extend([Some("A7"), Some("J2")]);
+    let g = play_side_by_side(&moves);
+    assert!(
+        !g.is_legal_placement(Seat::One, point(&g, "J1")),
+        "J1 changes nothing"
+    );
+    assert!(
+        g.is_legal_placement(Seat::One, point(&g, "E5")),
+        "the ko is over"
+    );
+}

@@ -25,7 +25,7 @@
 //! the geometry's own. The same seed therefore makes the same playout on
 //! either board (the tests play them side by side).
 
-use super::light_board::LightBoard;
+use super::light_board::{LightBoard, Outcome, Placed};
 use crate::colour::{ByColour, Colour};
 use crate::geometry::Geometry;
 use crate::point::Point;
@@ -708,24 +708,93 @@ impl LightBoard for GridBoard {
         }
     }
 
+    /// Worked out from the neighbours alone, as
+    /// [`hash_if_placed`](GridBoard::hash_if_placed) does, without
+    /// walking any string, in straight-line code: each neighbour's string
+    /// has its only liberty here when its pseudo-liberties equal the
+    /// number of neighbours sharing its head.
+    #[inline(always)]
+    fn outcome_if_placed(&self, cell: Cell, colour: Colour) -> Outcome {
+        let around = self.around(cell);
+        let empties = around & EMPTY_COUNT;
+        if empties != 0 && (around >> shift(colour.opponent())) & 0xF == 0 {
+            return Outcome::Plain;
+        }
+        let [n0, n1, n2, n3] = self.neighbours(cell);
+        let c = [
+            self.cells[at(n0)],
+            self.cells[at(n1)],
+            self.cells[at(n2)],
+            self.cells[at(n3)],
+        ];
+        let h = c.map(|n| n.head);
+        let (e01, e02, e03) = (h[0] == h[1], h[0] == h[2], h[0] == h[3]);
+        let (e12, e13, e23) = (h[1] == h[2], h[1] == h[3], h[2] == h[3]);
+        let sharing = [
+            1 + u16::from(e01) + u16::from(e02) + u16::from(e03),
+            1 + u16::from(e01) + u16::from(e12) + u16::from(e13),
+            1 + u16::from(e02) + u16::from(e12) + u16::from(e23),
+            1 + u16::from(e03) + u16::from(e13) + u16::from(e23),
+        ];
+        let own = stone(colour);
+        let other = stone(colour.opponent());
+        let mut captures = false;
+        let mut liberty = empties != 0;
+        for i in 0..4 {
+            let only_here = self.strings[at(h[i])].liberties == sharing[i];
+            captures |= c[i].stone == other && only_here;
+            liberty |= c[i].stone == own && !only_here;
+        }
+        if captures {
+            return Outcome::Captures;
+        }
+        if liberty {
+            return Outcome::Plain;
+        }
+        let joined = |i: usize, earlier: bool| {
+            if c[i].stone == own && !earlier {
+                u32::from(self.strings[at(h[i])].size)
+            } else {
+                0
+            }
+        };
+        let stones = 1
+            + joined(0, false)
+            + joined(1, e01)
+            + joined(2, e02 || e12)
+            + joined(3, e03 || e13 || e23);
+        Outcome::SelfCapture { stones }
+    }
+
     #[inline]
-    fn place(&mut self, cell: Cell, colour: Colour) -> u32 {
+    fn place(&mut self, cell: Cell, colour: Colour) -> Placed<Cell> {
         self.put_stone(cell, colour);
         let opponent = colour.opponent();
+        let mut captured = 0;
+        let mut taken = cell;
         if (self.around(cell) >> shift(opponent)) & 0xF != 0 {
             let other = stone(opponent);
             for n in self.neighbours(cell) {
                 let neighbour = self.cells[at(n)];
                 if neighbour.stone == other && self.strings[at(neighbour.head)].liberties == 0 {
-                    self.remove_string(n);
+                    captured += self.remove_string(n);
+                    taken = n;
                 }
             }
         }
         let head = self.cells[at(cell)].head;
-        if self.strings[at(head)].liberties == 0 {
-            self.remove_string(cell)
-        } else {
-            0
+        let string = self.strings[at(head)];
+        if string.liberties == 0 {
+            return Placed {
+                self_captured: self.remove_string(cell),
+                ko_point: None,
+            };
+        }
+        // A lone stone with one pseudo-liberty has exactly one liberty.
+        let ko = captured == 1 && string.size == 1 && string.liberties == 1;
+        Placed {
+            self_captured: 0,
+            ko_point: ko.then_some(taken),
         }
     }
 
@@ -868,6 +937,12 @@ mod tests {
                                 "{context}: the eye test at point {}",
                                 p.index()
                             );
+                            assert_eq!(
+                                graph.outcome_if_placed(v, colour),
+                                cells.outcome_if_placed(c, colour),
+                                "{context}: the outcome of placing at point {}",
+                                p.index()
+                            );
                             for self_capture in [false, true] {
                                 assert_eq!(
                                     graph.hash_if_placed(v, colour, self_capture),
@@ -884,11 +959,13 @@ mod tests {
                     }
                     let p = empty[rng.below(empty.len())];
                     let colour = Colour::BOTH[rng.below(2)];
-                    let self_captured = graph.place(p, colour);
+                    let placed = graph.place(p, colour);
+                    let on_cells = cells.place(cells.vertex(p), colour);
+                    assert_eq!(on_cells.self_captured, placed.self_captured, "{context}");
                     assert_eq!(
-                        cells.place(cells.vertex(p), colour),
-                        self_captured,
-                        "{context}"
+                        on_cells.ko_point.map(|c| cells.point(c)),
+                        placed.ko_point,
+                        "{context}: the ko point"
                     );
                     cells.verify().unwrap_or_else(|e| panic!("{context}: {e}"));
                     assert_eq!(cells.hash(), graph.hash(), "{context}");
@@ -938,7 +1015,10 @@ mod tests {
             }
             let p = empty[rng.below(empty.len())];
             let colour = Colour::BOTH[rng.below(2)];
-            assert_eq!(graph.place(p, colour), copy.place(copy.vertex(p), colour));
+            let placed = graph.place(p, colour);
+            let on_copy = copy.place(copy.vertex(p), colour);
+            assert_eq!(on_copy.self_captured, placed.self_captured);
+            assert_eq!(on_copy.ko_point.map(|c| copy.point(c)), placed.ko_point);
             let listed: Vec<Point> = copy
                 .empty_vertices()
                 .iter()

@@ -32,7 +32,7 @@
 //! [`Scorer::fixed_bonuses`]: crate::rules::Scorer::fixed_bonuses
 
 use super::grid::GridBoard;
-use super::light_board::{GraphBoard, LightBoard};
+use super::light_board::{GraphBoard, LightBoard, Outcome};
 use crate::colour::{ByColour, BySeat, Colour, Seat};
 use crate::game::{Game, ToAct};
 use crate::geometry::Geometry;
@@ -46,9 +46,28 @@ use std::sync::Arc;
 /// A position of a qualifying ruleset, played on the bare board: on the
 /// square-grid board where the topology is a square grid (unless the
 /// caller asks for the generic board), on the generic board otherwise.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct LightGame {
     pub(crate) play: Surface,
+}
+
+impl Clone for LightGame {
+    fn clone(&self) -> LightGame {
+        LightGame {
+            play: self.play.clone(),
+        }
+    }
+
+    /// Copies `source` into this game, reusing its memory where both stand
+    /// on the same kind of board (as a tree search starting playout after
+    /// playout from one position would).
+    fn clone_from(&mut self, source: &LightGame) {
+        match (&mut self.play, &source.play) {
+            (Surface::Graph(mine), Surface::Graph(theirs)) => mine.clone_from(theirs),
+            (Surface::Grid(mine), Surface::Grid(theirs)) => mine.clone_from(theirs),
+            (mine, theirs) => *mine = theirs.clone(),
+        }
+    }
 }
 
 /// The board a light game stands on, with the rules' state.
@@ -73,7 +92,7 @@ pub enum LightBoardChoice {
 
 /// The rules' state of a light game on board `B`.
 #[derive(Debug)]
-pub(crate) struct Light<B> {
+pub(crate) struct Light<B: LightBoard> {
     pub(crate) board: B,
     mover: Seat,
     colours: BySeat<Colour>,
@@ -82,10 +101,17 @@ pub(crate) struct Light<B> {
     /// Whether a placement next to an empty point is allowed without
     /// asking the repetition rule (see [`Light::admits`]).
     liberty_suffices: bool,
-    /// Whether the shortcut of `liberty_suffices` is off for the next
-    /// placement: right after a self-capture of two or more stones, or
-    /// when the game's past is not known well enough to tell.
+    /// Whether the shortcuts of `liberty_suffices` are off for the next
+    /// placement: right after a self-capture of two or more stones, and
+    /// until the first placement after loading a game (whose last
+    /// placement's ko point and player are not known).
     recheck: bool,
+    /// The ko point the latest placement left ([`Placed::ko_point`]).
+    ///
+    /// [`Placed::ko_point`]: super::light_board::Placed::ko_point
+    ko_point: Option<B::Vertex>,
+    /// The seat that made the latest placement.
+    last_placer: Option<Seat>,
     repetition: Repetition,
     bonuses: ByColour<f64>,
 }
@@ -124,7 +150,7 @@ impl Hasher for ZobristHasher {
     }
 }
 
-impl<B: Clone> Clone for Light<B> {
+impl<B: LightBoard> Clone for Light<B> {
     fn clone(&self) -> Light<B> {
         Light {
             board: self.board.clone(),
@@ -134,6 +160,8 @@ impl<B: Clone> Clone for Light<B> {
             self_capture: self.self_capture,
             liberty_suffices: self.liberty_suffices,
             recheck: self.recheck,
+            ko_point: self.ko_point,
+            last_placer: self.last_placer,
             repetition: self.repetition.clone(),
             bonuses: self.bonuses,
         }
@@ -149,6 +177,8 @@ impl<B: Clone> Clone for Light<B> {
         self.self_capture = source.self_capture;
         self.liberty_suffices = source.liberty_suffices;
         self.recheck = source.recheck;
+        self.ko_point = source.ko_point;
+        self.last_placer = source.last_placer;
         match (&mut self.repetition, &source.repetition) {
             (Repetition::PositionalSuperko(mine), Repetition::PositionalSuperko(theirs)) => {
                 mine.clone_from(theirs);
@@ -298,6 +328,8 @@ impl<B: LightBoard> Light<B> {
             self_capture: false,
             liberty_suffices: false,
             recheck: true,
+            ko_point: None,
+            last_placer: None,
             repetition: Repetition::Unrestricted,
             bonuses: ByColour::new(0.0, 0.0),
         }
@@ -351,8 +383,11 @@ impl<B: LightBoard> Light<B> {
         self.self_capture = rules.resolver.allows_self_capture();
         self.liberty_suffices = rule != BoardRule::PositionalSuperko;
         // Whether the latest placement was a self-capture of several
-        // stones is not kept by the game: ask the rule the first time.
-        self.recheck = self.self_capture;
+        // stones, where it left a ko point and who made it are not kept by
+        // the game: ask the rule until the first placement.
+        self.recheck = true;
+        self.ko_point = None;
+        self.last_placer = None;
         self.mover = mover;
         self.colours = BySeat::new(state.colour_of(Seat::One), state.colour_of(Seat::Two));
         self.passes_in_row = state.pass_moves_in_row();
@@ -381,29 +416,62 @@ impl<B: LightBoard> Light<B> {
     /// Whether a placement of the mover on the empty `vertex` is allowed
     /// by the resolver and the repetition rule.
     ///
-    /// A placement next to an empty point keeps a liberty, so it is no
-    /// suicide; under no repetition rule that settles it, and under simple
-    /// ko it does too, but for one case. Such a placement captures
-    /// nothing of its own, so the new board has one stone more of the
-    /// mover's than the latest board, which it therefore does not repeat.
-    /// It repeats the board before the latest only if the latest
-    /// placement undid a stone of the mover's: a capture of the one stone
-    /// that stood on this point (which left the point with no empty
-    /// neighbour, so that is not this case), or, where self-capture is
-    /// allowed, a stone of the mover's own that joined this point's stone
-    /// to make a string with no liberty and took both off the board (a
-    /// pass in between). So the shortcut holds except right after a
-    /// self-capture of several stones ([`Light::recheck`]), and under
-    /// positional superko, which remembers older boards, it never does.
+    /// Under simple ko (or no repetition rule) most placements are settled
+    /// by the stones around the point, without the hash of the board they
+    /// would make. Call the board `B`, the one before the latest placement
+    /// `A`, the board the placement would make `C`; simple ko refuses `C`
+    /// equal to `B` or to `A`.
+    ///
+    /// - A placement that keeps a liberty and captures nothing adds a
+    ///   stone of the mover's, so `C` is not `B`. It is `A` only if the
+    ///   latest placement took exactly this point's stone of the mover's
+    ///   off the board and added nothing: a capture cannot do that (the
+    ///   capturing stone stays), so it was the mover's own placement
+    ///   joining this point's stone into a string of two with no liberty
+    ///   (a pass in between), after which [`Light::recheck`] is set.
+    /// - A placement that captures removes opposing stones, so `C` is not
+    ///   `B`. It is `A` only if the latest placement was the opponent's,
+    ///   took exactly the one stone of the mover's that stood here, and
+    ///   left its own stone alone with this point as its only liberty,
+    ///   and this placement takes exactly that stone back: this point is
+    ///   then the latest placement's ko point (and where it is, the hash
+    ///   decides, as it would be another capture as well).
+    /// - A placement left without a liberty (where self-capture is
+    ///   allowed) removes its string: a lone stone leaves `C` equal to
+    ///   `B`, which simple ko refuses and no repetition rule allows. A string of several removes stones of the mover's that `B`
+    ///   has and adds none, so `C` is `A` only if `A` had every stone of
+    ///   `B` but one of the mover's: the latest placement was the mover's
+    ///   (a pass in between) and it is the string's other stone. So a
+    ///   string of three or more is allowed, and one of two is where the
+    ///   latest placement was the opponent's.
+    ///
+    /// Right after a self-capture of several stones, and until the first
+    /// placement after loading a game, every placement is asked of the
+    /// rule; under positional superko, which remembers older boards, every
+    /// placement always is.
     #[inline(always)]
     pub(crate) fn admits(&self, vertex: B::Vertex) -> bool {
-        if self.liberty_suffices && !self.recheck && self.board.has_empty_neighbour(vertex) {
-            return true;
+        let colour = self.mover_colour();
+        if self.liberty_suffices && !self.recheck {
+            if self.board.has_empty_neighbour(vertex) {
+                return true;
+            }
+            match self.board.outcome_if_placed(vertex, colour) {
+                Outcome::Plain => return true,
+                Outcome::Captures if self.ko_point != Some(vertex) => return true,
+                Outcome::SelfCapture { .. } if !self.self_capture => return false,
+                Outcome::SelfCapture { stones: 1 } => {
+                    return !matches!(self.repetition, Repetition::SimpleKo { .. });
+                }
+                Outcome::SelfCapture { stones }
+                    if stones >= 3 || (stones == 2 && self.last_placer != Some(self.mover)) =>
+                {
+                    return true;
+                }
+                _ => {}
+            }
         }
-        let Some(hash) = self
-            .board
-            .hash_if_placed(vertex, self.mover_colour(), self.self_capture)
-        else {
+        let Some(hash) = self.board.hash_if_placed(vertex, colour, self.self_capture) else {
             return false;
         };
         match &self.repetition {
@@ -422,8 +490,10 @@ impl<B: LightBoard> Light<B> {
         if self.is_over() || !self.board.is_empty_at(vertex) || !self.admits(vertex) {
             return false;
         }
-        let self_captured = self.board.place(vertex, self.mover_colour());
-        self.recheck = self_captured >= 2;
+        let placed = self.board.place(vertex, self.mover_colour());
+        self.recheck = placed.self_captured >= 2;
+        self.ko_point = placed.ko_point;
+        self.last_placer = Some(self.mover);
         let hash = self.board.hash();
         match &mut self.repetition {
             Repetition::Unrestricted => {}

@@ -37,10 +37,14 @@ pub(crate) trait LightBoard: Clone {
         colour: Colour,
         self_capture: bool,
     ) -> Option<u64>;
+    /// What a stone of `colour` on the empty `vertex` would do: keep a
+    /// liberty and capture nothing, capture, or be left without a liberty
+    /// (and with how many stones).
+    fn outcome_if_placed(&self, vertex: Self::Vertex, colour: Colour) -> Outcome;
     /// Places a stone of `colour` on the empty `vertex`, removes the
     /// opposing strings left without a liberty, then its own string if it
-    /// has none; returns how many stones of its own left the board.
-    fn place(&mut self, vertex: Self::Vertex, colour: Colour) -> u32;
+    /// has none.
+    fn place(&mut self, vertex: Self::Vertex, colour: Colour) -> Placed<Self::Vertex>;
     /// The Zobrist hash of the position.
     fn hash(&self) -> u64;
     /// What stands on `point`.
@@ -50,11 +54,49 @@ pub(crate) trait LightBoard: Clone {
     fn area(&self) -> ByColour<u32>;
 }
 
+/// What a placement would do, told before it is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// The stone's string keeps a liberty, and nothing is captured.
+    Plain,
+    /// At least one opposing string is captured (so the stone has a
+    /// liberty).
+    Captures,
+    /// The stone's string, of this many stones (the placed one and the
+    /// strings of its own it joins), is left without a liberty.
+    SelfCapture { stones: u32 },
+}
+
+/// What a placement did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Placed<V> {
+    /// How many stones of the placer's own left the board (its string,
+    /// left without a liberty), 0 when none did.
+    pub(crate) self_captured: u32,
+    /// Where the placement took a single stone while its own stone stands
+    /// alone with that point as its only liberty: the one point where the
+    /// opponent's next placement could take the stone back and restore
+    /// the board before this placement (a ko).
+    pub(crate) ko_point: Option<V>,
+}
+
 /// The generic board, with the buffer its removals go to.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct GraphBoard {
     pub(crate) board: Board,
     removed: Vec<Point>,
+}
+
+impl Clone for GraphBoard {
+    fn clone(&self) -> GraphBoard {
+        GraphBoard::new(self.board.clone())
+    }
+
+    /// Copies the stones into this board's memory (the buffer of removals
+    /// holds nothing between placements).
+    fn clone_from(&mut self, source: &GraphBoard) {
+        self.board.clone_from(&source.board);
+    }
 }
 
 impl GraphBoard {
@@ -112,14 +154,47 @@ impl LightBoard for GraphBoard {
         }
     }
 
-    #[inline]
-    fn place(&mut self, vertex: Point, colour: Colour) -> u32 {
-        self.removed.clear();
-        self.board.play(vertex, colour, &mut self.removed);
-        if self.board.has_liberty(vertex) {
-            0
+    fn outcome_if_placed(&self, vertex: Point, colour: Colour) -> Outcome {
+        let probe = self.board.probe(vertex, colour);
+        if probe.captures_any() {
+            Outcome::Captures
+        } else if probe.has_liberty {
+            Outcome::Plain
         } else {
-            self.board.remove_string(vertex, &mut self.removed)
+            let mut heads = [vertex; crate::geometry::MAX_DEGREE];
+            let mut joined = 0;
+            let mut stones = 1;
+            for &n in self.board.geometry().neighbours(vertex) {
+                if self.board.get(n) == Some(colour) {
+                    let head = self.board.string_head(n);
+                    if !heads[..joined].contains(&head) {
+                        heads[joined] = head;
+                        joined += 1;
+                        stones += self.board.string_size(n) as u32;
+                    }
+                }
+            }
+            Outcome::SelfCapture { stones }
+        }
+    }
+
+    #[inline]
+    fn place(&mut self, vertex: Point, colour: Colour) -> Placed<Point> {
+        self.removed.clear();
+        let captured = self.board.play(vertex, colour, &mut self.removed);
+        if self.board.has_liberty(vertex) {
+            let ko = captured == 1
+                && self.board.string_size(vertex) == 1
+                && self.board.empty_neighbours(vertex) == 1;
+            Placed {
+                self_captured: 0,
+                ko_point: ko.then(|| self.removed[0]),
+            }
+        } else {
+            Placed {
+                self_captured: self.board.remove_string(vertex, &mut self.removed),
+                ko_point: None,
+            }
         }
     }
 
