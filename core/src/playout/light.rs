@@ -106,9 +106,9 @@ pub(crate) struct Light<B: LightBoard> {
     /// until the first placement after loading a game (whose last
     /// placement's ko point and player are not known).
     recheck: bool,
-    /// The ko point the latest placement left ([`Placed::ko_point`]).
-    ///
-    /// [`Placed::ko_point`]: super::light_board::Placed::ko_point
+    /// The ko point the latest placement left, where it captured one
+    /// stone ([`LightBoard::lone_stone_liberty`]); kept where the
+    /// shortcuts of `liberty_suffices` are taken.
     ko_point: Option<B::Vertex>,
     /// The seat that made the latest placement.
     last_placer: Option<Seat>,
@@ -492,7 +492,11 @@ impl<B: LightBoard> Light<B> {
         }
         let placed = self.board.place(vertex, self.mover_colour());
         self.recheck = placed.self_captured >= 2;
-        self.ko_point = placed.ko_point;
+        self.ko_point = if placed.captured == 1 && self.liberty_suffices {
+            self.board.lone_stone_liberty(vertex)
+        } else {
+            None
+        };
         self.last_placer = Some(self.mover);
         let hash = self.board.hash();
         match &mut self.repetition {

@@ -44,7 +44,13 @@ pub(crate) trait LightBoard: Clone {
     /// Places a stone of `colour` on the empty `vertex`, removes the
     /// opposing strings left without a liberty, then its own string if it
     /// has none.
-    fn place(&mut self, vertex: Self::Vertex, colour: Colour) -> Placed<Self::Vertex>;
+    fn place(&mut self, vertex: Self::Vertex, colour: Colour) -> Placed;
+    /// The only liberty of the stone on `vertex`, where it stands alone
+    /// with exactly one liberty. Right after a placement that captured a
+    /// single stone, that is the ko point: the one point where the
+    /// opponent's next placement could take the stone back and restore
+    /// the board before it.
+    fn lone_stone_liberty(&self, vertex: Self::Vertex) -> Option<Self::Vertex>;
     /// The Zobrist hash of the position.
     fn hash(&self) -> u64;
     /// What stands on `point`.
@@ -69,15 +75,12 @@ pub(crate) enum Outcome {
 
 /// What a placement did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Placed<V> {
+pub(crate) struct Placed {
+    /// How many opposing stones it captured.
+    pub(crate) captured: u32,
     /// How many stones of the placer's own left the board (its string,
     /// left without a liberty), 0 when none did.
     pub(crate) self_captured: u32,
-    /// Where the placement took a single stone while its own stone stands
-    /// alone with that point as its only liberty: the one point where the
-    /// opponent's next placement could take the stone back and restore
-    /// the board before this placement (a ko).
-    pub(crate) ko_point: Option<V>,
 }
 
 /// The generic board, with the buffer its removals go to.
@@ -179,23 +182,29 @@ impl LightBoard for GraphBoard {
     }
 
     #[inline]
-    fn place(&mut self, vertex: Point, colour: Colour) -> Placed<Point> {
+    fn place(&mut self, vertex: Point, colour: Colour) -> Placed {
         self.removed.clear();
         let captured = self.board.play(vertex, colour, &mut self.removed);
-        if self.board.has_liberty(vertex) {
-            let ko = captured == 1
-                && self.board.string_size(vertex) == 1
-                && self.board.empty_neighbours(vertex) == 1;
-            Placed {
-                self_captured: 0,
-                ko_point: ko.then(|| self.removed[0]),
-            }
+        let self_captured = if self.board.has_liberty(vertex) {
+            0
         } else {
-            Placed {
-                self_captured: self.board.remove_string(vertex, &mut self.removed),
-                ko_point: None,
-            }
+            self.board.remove_string(vertex, &mut self.removed)
+        };
+        Placed {
+            captured,
+            self_captured,
         }
+    }
+
+    fn lone_stone_liberty(&self, vertex: Point) -> Option<Point> {
+        if self.board.is_empty(vertex)
+            || self.board.string_size(vertex) != 1
+            || self.board.empty_neighbours(vertex) != 1
+        {
+            return None;
+        }
+        let neighbours = self.board.geometry().neighbours(vertex);
+        neighbours.iter().copied().find(|&n| self.board.is_empty(n))
     }
 
     #[inline(always)]
