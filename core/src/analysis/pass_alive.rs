@@ -18,13 +18,13 @@
 //!    removal), and drop the regions next to a dropped string, until
 //!    nothing changes. The strings left are pass-alive.
 //!
-//! Most positions of a game have no string with enough vital regions to
-//! begin with: [`pass_alive_stones`] finds that out first (see
-//! `vital_regions`) and runs the full analysis only when it is not so.
+//! [`pass_alive_stones`] runs the algorithm on the regions that could be
+//! vital to something alone (see `vital_regions`), and the full analysis,
+//! kept as the reference, only in positions that test cannot settle.
 
-use super::vital_regions::{
-    some_string_has_enough_vital_regions, strings_with_enough_vital_regions,
-};
+use std::cell::RefCell;
+
+use super::vital_regions::pass_alive_heads;
 use crate::board::Board;
 use crate::colour::Colour;
 use crate::geometry::MAX_DEGREE;
@@ -84,16 +84,22 @@ impl FlatLists {
 
 /// The stones of `colour`'s pass-alive strings.
 pub fn pass_alive_stones(board: &Board, colour: Colour, rule: LifeRule) -> PointSet {
-    if some_string_has_enough_vital_regions(board, colour, rule) {
-        pass_alive_stones_in_full(board, colour, rule)
-    } else {
-        PointSet::default()
+    match pass_alive_heads(board, colour, rule) {
+        Some(heads) if heads.is_empty() => PointSet::default(),
+        Some(heads) => {
+            let mut stones = PointSet::with_capacity(board.geometry().point_count());
+            for head in heads {
+                stones.extend(board.string_stones(head));
+            }
+            stones
+        }
+        None => pass_alive_stones_in_full(board, colour, rule),
     }
 }
 
 /// The stones of `colour`'s pass-alive strings, by the full analysis
-/// alone: the same answer as [`pass_alive_stones`], which skips the
-/// analysis when no string can pass its first step. Tests compare the two.
+/// alone: the same answer as [`pass_alive_stones`], which looks only at
+/// the regions that could be vital. Tests compare the two.
 pub fn pass_alive_stones_in_full(board: &Board, colour: Colour, rule: LifeRule) -> PointSet {
     const NONE: u32 = u32::MAX;
     let geometry = board.geometry();
@@ -263,10 +269,6 @@ pub fn pass_alive_stones_in_full(board: &Board, colour: Colour, rule: LifeRule) 
 /// fewer. So that quicker test comes first, and the Attacker's pass-alive
 /// stones are worked out only when it finds no room.
 ///
-/// For the same reason, room found when the Attacker's strings with enough
-/// vital regions to begin with are set aside is room: the pass-alive
-/// strings are among them. So that test comes second, and Benson's full
-/// analysis runs only when it finds no room either.
 pub fn no_room_for_life(board: &Board, defender: Colour, rule: LifeRule) -> bool {
     let attacker = defender.opponent();
     // Points next to no Attacker stone, outside them: with fewer than the
@@ -282,19 +284,7 @@ pub fn no_room_for_life(board: &Board, defender: Colour, rule: LifeRule) -> bool
     {
         return false;
     }
-    if let Some(heads) = strings_with_enough_vital_regions(board, attacker, rule, false) {
-        if heads.is_empty() {
-            return no_room_apart_from(board, rule, |_| false);
-        }
-        let mut candidates = PointSet::with_capacity(board.geometry().point_count());
-        for &head in &heads {
-            candidates.extend(board.string_stones(head));
-        }
-        if !no_room_apart_from(board, rule, |p| candidates.contains(p)) {
-            return false;
-        }
-    }
-    let attacker_alive = pass_alive_stones_in_full(board, attacker, rule);
+    let attacker_alive = pass_alive_stones(board, attacker, rule);
     no_room_apart_from(board, rule, |p| attacker_alive.contains(p))
 }
 
@@ -310,11 +300,42 @@ pub fn no_room_for_life_in_full(board: &Board, defender: Colour, rule: LifeRule)
 /// minimum of points next to none of them, no two neighbours (see
 /// [`no_room_for_life`]).
 fn no_room_apart_from(board: &Board, rule: LifeRule, aside: impl Fn(Point) -> bool) -> bool {
+    ROOM_SCRATCH.with(|scratch| {
+        let scratch = &mut *scratch.borrow_mut();
+        no_room_apart_from_with(board, rule, aside, scratch)
+    })
+}
+
+/// The buffers of [`no_room_apart_from`], kept between calls (one set a
+/// thread) so that the test allocates nothing once they have grown.
+#[derive(Default)]
+struct RoomScratch {
+    seen: PointSet,
+    stack: Vec<Point>,
+    candidates: Vec<Point>,
+    chosen: Vec<Point>,
+}
+
+thread_local! {
+    static ROOM_SCRATCH: RefCell<RoomScratch> = RefCell::new(RoomScratch::default());
+}
+
+/// [`no_room_apart_from`] with its buffers.
+fn no_room_apart_from_with(
+    board: &Board,
+    rule: LifeRule,
+    aside: impl Fn(Point) -> bool,
+    scratch: &mut RoomScratch,
+) -> bool {
     let geometry = board.geometry();
-    let mut seen = PointSet::with_capacity(geometry.point_count());
-    let mut stack = Vec::new();
-    let mut candidates = Vec::new();
-    let mut chosen = Vec::new();
+    let RoomScratch {
+        seen,
+        stack,
+        candidates,
+        chosen,
+    } = scratch;
+    seen.clear();
+    stack.clear();
     let enough = independent_set_guaranteed(rule.vital_minimum);
     for start in geometry.points() {
         if aside(start) || seen.contains(start) {
@@ -347,7 +368,7 @@ fn no_room_apart_from(board: &Board, rule: LifeRule, aside: impl Fn(Point) -> bo
                 }
             }
         }
-        if has_independent_set(board, &candidates, rule.vital_minimum) {
+        if has_independent_set(board, candidates, rule.vital_minimum) {
             return false;
         }
     }

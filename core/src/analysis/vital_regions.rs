@@ -1,22 +1,31 @@
-//! The quick test that lets the pass-alive analysis stop before it starts:
-//! whether any string has as many vital regions as it needs.
+//! Benson's analysis from the regions that could be vital to something:
+//! the pass-alive strings found without building every region of the
+//! board.
 //!
-//! Benson's algorithm first drops every string with fewer vital regions
-//! than the minimum, and dropping only takes vital regions away; so when
-//! no string starts with the minimum, no string is pass-alive. Most
-//! positions of a game are like that, and the test settles them after
-//! looking only at the regions that could be vital to something.
+//! A region is vital to a string when every point of it that counts
+//! (every point where self-capture is legal, every empty point where
+//! suicide is refused) is next to the string. When every opposing stone
+//! has a liberty, every region holds an empty point (a region without one
+//! would hold only opposing stones, all without liberties), and the empty
+//! points of a vital region, which count under either rule, are next to
+//! the string. So each region that is vital to something holds an empty
+//! point next to the colour's stones: the analysis explores the region of
+//! each such point, and gives up on a region as soon as two of its counting
+//! points have no string in common (it is then vital to nothing).
 //!
-//! Which regions those are: a region is vital to a string when every point
-//! of it that counts (every point where self-capture is legal, every empty
-//! point where suicide is refused) is next to the string. When every
-//! opposing stone has a liberty, every region holds an empty point (a
-//! region without one would hold only opposing stones, all without
-//! liberties), and the empty points of a vital region, which count under
-//! either rule, are next to the string. So each region that is vital to
-//! something holds an empty point next to the colour's stones: the test
-//! explores the region of each such point, and gives up on a region as soon
-//! as two of its counting points have no string in common.
+//! Benson's algorithm then needs only those regions: a string with fewer
+//! vital regions than the minimum is dropped at the first step (and most
+//! positions of a game have no string with enough, which ends the analysis
+//! there); a region matters only to the strings it is vital to, and stays
+//! healthy only while every string next to it is kept. Dropping the strings
+//! with too few healthy vital regions until nothing changes leaves the same
+//! strings as the full analysis (`pass_alive_stones_in_full`), the greatest
+//! set with that property being unique.
+//!
+//! The working buffers are kept from call to call (one set a thread), so
+//! the analysis allocates nothing once they have grown to the board.
+
+use std::cell::RefCell;
 
 use super::pass_alive::LifeRule;
 use crate::board::Board;
@@ -24,138 +33,235 @@ use crate::colour::Colour;
 use crate::geometry::MAX_DEGREE;
 use crate::point::Point;
 
-/// Whether some string of `colour` has at least the vital minimum of vital
-/// regions. When false, no string of `colour` is pass-alive; when true, the
-/// full analysis decides. With an opposing stone without liberties on the
-/// board it answers true, leaving such positions to the full analysis.
-pub(crate) fn some_string_has_enough_vital_regions(
-    board: &Board,
-    colour: Colour,
-    rule: LifeRule,
-) -> bool {
-    if rule.vital_minimum == 0 {
-        return board.stone_count(colour) > 0;
-    }
-    strings_with_enough_vital_regions(board, colour, rule, true).is_none_or(|s| !s.is_empty())
+/// A region vital to some string: the strings it is vital to, and where
+/// the strings next to it are listed in [`Scratch::touching`].
+struct VitalRegion {
+    vital: Strings,
+    touching: std::ops::Range<usize>,
 }
 
-/// The strings of `colour` (by head) with at least the vital minimum of
-/// vital regions: every pass-alive string is among them, since Benson's
-/// algorithm only drops strings. `None` when the test cannot tell (an
-/// opposing stone without liberties, or a vital minimum of 0); with
-/// `first_only`, it stops at the first such string.
-pub(crate) fn strings_with_enough_vital_regions(
+/// The buffers of the analysis, kept between calls.
+#[derive(Default)]
+struct Scratch {
+    /// The exploration that first reached each point: a point is reached
+    /// in this call when its mark is above the call's `base`.
+    explored_by: Vec<u32>,
+    /// The last exploration number given out.
+    last: u32,
+    stack: Vec<Point>,
+    regions: Vec<VitalRegion>,
+    /// The strings next to each region of `regions`, by head.
+    touching: Vec<Point>,
+    /// By head: how many (healthy) vital regions the string has.
+    count: Vec<u32>,
+    /// By head: whether the string is still kept.
+    kept: Vec<bool>,
+    /// The heads with a count, to clear them afterwards.
+    counted: Vec<Point>,
+    /// The strings kept so far, by head.
+    candidates: Vec<Point>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// The heads of `colour`'s pass-alive strings, by Benson's algorithm on
+/// the regions that could be vital (see the module's documentation);
+/// `None` when this analysis cannot tell (an opposing stone without
+/// liberties, or a vital minimum of 0), leaving the position to the full
+/// analysis.
+pub(crate) fn pass_alive_heads(
     board: &Board,
     colour: Colour,
     rule: LifeRule,
-    first_only: bool,
 ) -> Option<Vec<Point>> {
     if rule.vital_minimum == 0 {
         return None;
     }
+    SCRATCH.with(|scratch| {
+        let scratch = &mut *scratch.borrow_mut();
+        if !find_vital_regions(board, colour, rule, scratch) {
+            return None;
+        }
+        Some(keep_pass_alive(rule, scratch))
+    })
+}
+
+/// Explores the regions of `colour` that could be vital, listing those
+/// vital to some string in `scratch.regions`; false when an opposing stone
+/// has no liberty (the regions found could then miss some).
+fn find_vital_regions(
+    board: &Board,
+    colour: Colour,
+    rule: LifeRule,
+    scratch: &mut Scratch,
+) -> bool {
     let geometry = board.geometry();
-    let opponent = Some(colour.opponent());
-    // The exploration that first reached each point (0: none yet).
-    let mut explored_by = vec![0u32; geometry.point_count()];
-    let mut exploration = 0u32;
-    // The strings (by head) with a vital region found so far, and how many.
-    let mut vital_counts: Vec<(Point, usize)> = Vec::new();
-    let mut enough = Vec::new();
-    let mut stack = Vec::new();
+    let n = geometry.point_count();
+    let opponent = colour.opponent();
+    if scratch.explored_by.len() < n {
+        scratch.explored_by.resize(n, 0);
+        scratch.count.resize(n, 0);
+        scratch.kept.resize(n, false);
+    }
+    // Each call needs up to one exploration number a point.
+    if scratch.last > u32::MAX - n as u32 - 1 {
+        scratch.explored_by.iter_mut().for_each(|e| *e = 0);
+        scratch.last = 0;
+    }
+    let base = scratch.last;
+    scratch.regions.clear();
+    scratch.touching.clear();
     for p in geometry.points() {
         match board.get(p) {
-            Some(c) if Some(c) == opponent && !board.has_liberty(p) => return None,
-            None if board.neighbours_of_colour(p, colour) > 0 && explored_by[p.index()] == 0 => {
-                exploration += 1;
-                let Some(vital) = vital_strings(
-                    board,
-                    colour,
-                    rule,
-                    p,
-                    exploration,
-                    &mut explored_by,
-                    &mut stack,
-                ) else {
-                    continue;
-                };
-                for head in vital {
-                    let count = match vital_counts.iter_mut().find(|(h, _)| *h == head) {
-                        Some((_, count)) => count,
-                        None => {
-                            vital_counts.push((head, 0));
-                            &mut vital_counts.last_mut().expect("just pushed").1
-                        }
-                    };
-                    *count += 1;
-                    if *count == rule.vital_minimum {
-                        enough.push(head);
-                        if first_only {
-                            return Some(enough);
-                        }
-                    }
-                }
+            Some(c) if c == opponent && !board.has_liberty(p) => return false,
+            None if board.neighbours_of_colour(p, colour) > 0
+                && scratch.explored_by[p.index()] <= base =>
+            {
+                scratch.last += 1;
+                explore(board, colour, rule, p, base, scratch);
             }
             _ => {}
         }
     }
-    Some(enough)
-}
-
-/// The strings of `colour` next to `point`, by head, each once.
-fn strings_next_to(board: &Board, colour: Colour, point: Point) -> Strings {
-    let mut strings = Strings::default();
-    for &q in board.geometry().neighbours(point) {
-        if board.get(q) == Some(colour) {
-            strings.add(board.string_head(q));
-        }
-    }
-    strings
+    true
 }
 
 /// Explores the region of `start` (an empty point next to a stone of
-/// `colour`), marking its points with `exploration`: the strings it is
-/// vital to, or `None` as soon as it is clear that it is vital to none
-/// (two counting points with no string in common, or a point an earlier,
-/// abandoned exploration reached).
-fn vital_strings(
+/// `colour`), marking its points with a new exploration number, and lists
+/// it if it is vital to some string; it gives up as soon as it is clear
+/// that the region is vital to none (two counting points with no string in
+/// common, or a point an earlier, abandoned exploration reached).
+fn explore(
     board: &Board,
     colour: Colour,
     rule: LifeRule,
     start: Point,
-    exploration: u32,
-    explored_by: &mut [u32],
-    stack: &mut Vec<Point>,
-) -> Option<Strings> {
+    base: u32,
+    scratch: &mut Scratch,
+) {
     let geometry = board.geometry();
-    stack.clear();
-    explored_by[start.index()] = exploration;
-    let mut vital = strings_next_to(board, colour, start);
-    stack.push(start);
-    while let Some(p) = stack.pop() {
+    let id = scratch.last;
+    let touching_start = scratch.touching.len();
+    scratch.stack.clear();
+    scratch.explored_by[start.index()] = id;
+    scratch.stack.push(start);
+    let mut vital: Option<Strings> = None;
+    while let Some(p) = scratch.stack.pop() {
+        let mut here = Strings::default();
         for &q in geometry.neighbours(p) {
             if board.get(q) == Some(colour) {
+                here.add(board.string_head(q));
                 continue;
             }
-            match explored_by[q.index()] {
-                0 => {}
-                e if e == exploration => continue,
-                _ => return None,
-            }
-            explored_by[q.index()] = exploration;
-            if rule.self_capture_legal || board.is_empty(q) {
-                vital.keep_common(&strings_next_to(board, colour, q));
-                if vital.is_empty() {
-                    return None;
+            match scratch.explored_by[q.index()] {
+                e if e == id => {}
+                e if e > base => {
+                    scratch.touching.truncate(touching_start);
+                    return;
+                }
+                _ => {
+                    scratch.explored_by[q.index()] = id;
+                    scratch.stack.push(q);
                 }
             }
-            stack.push(q);
+        }
+        if rule.self_capture_legal || board.is_empty(p) {
+            let common = match vital {
+                None => here,
+                Some(mut v) => {
+                    v.keep_common(&here);
+                    v
+                }
+            };
+            if common.is_empty() {
+                scratch.touching.truncate(touching_start);
+                return;
+            }
+            vital = Some(common);
+        }
+        for &head in here.as_slice() {
+            if !scratch.touching[touching_start..].contains(&head) {
+                scratch.touching.push(head);
+            }
         }
     }
-    Some(vital)
+    // The start is empty, so it counts and `vital` is set.
+    let vital = vital.expect("the start point counts");
+    scratch.regions.push(VitalRegion {
+        vital,
+        touching: touching_start..scratch.touching.len(),
+    });
+}
+
+/// Benson's dropping, on the regions found: the heads of the strings left.
+fn keep_pass_alive(rule: LifeRule, scratch: &mut Scratch) -> Vec<Point> {
+    let minimum = rule.vital_minimum as u32;
+    let Scratch {
+        regions,
+        touching,
+        count,
+        kept,
+        counted,
+        candidates,
+        ..
+    } = scratch;
+    counted.clear();
+    candidates.clear();
+    // The first step: the strings with enough vital regions to begin with.
+    for region in regions.iter() {
+        for &head in region.vital.as_slice() {
+            let c = &mut count[head.index()];
+            if *c == 0 {
+                counted.push(head);
+            }
+            *c += 1;
+            if *c == minimum {
+                candidates.push(head);
+                kept[head.index()] = true;
+            }
+        }
+    }
+    for &head in counted.iter() {
+        count[head.index()] = 0;
+    }
+    // Then, until nothing changes, count each kept string's vital regions
+    // whose neighbouring strings are all kept, and drop those with too few.
+    while !candidates.is_empty() {
+        for region in regions.iter() {
+            if touching[region.touching.clone()]
+                .iter()
+                .all(|t| kept[t.index()])
+            {
+                for &head in region.vital.as_slice() {
+                    count[head.index()] += 1;
+                }
+            }
+        }
+        let before = candidates.len();
+        candidates.retain(|&head| {
+            let enough = count[head.index()] >= minimum;
+            kept[head.index()] = enough;
+            enough
+        });
+        for region in regions.iter() {
+            for &head in region.vital.as_slice() {
+                count[head.index()] = 0;
+            }
+        }
+        if candidates.len() == before {
+            break;
+        }
+    }
+    for &head in candidates.iter() {
+        kept[head.index()] = false;
+    }
+    candidates.clone()
 }
 
 /// A few strings, by head: at most one point's neighbours.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct Strings {
     heads: [Point; MAX_DEGREE],
     len: usize,
@@ -183,13 +289,8 @@ impl Strings {
     fn is_empty(&self) -> bool {
         self.len == 0
     }
-}
 
-impl IntoIterator for Strings {
-    type Item = Point;
-    type IntoIter = std::iter::Take<std::array::IntoIter<Point, MAX_DEGREE>>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.heads.into_iter().take(self.len)
+    fn as_slice(&self) -> &[Point] {
+        &self.heads[..self.len]
     }
 }
