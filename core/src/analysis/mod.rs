@@ -1,6 +1,7 @@
 //! Analyses of a position that any component or front end may use.
 
 mod area;
+mod memo;
 mod pass_alive;
 mod vital_regions;
 

@@ -24,6 +24,7 @@
 
 use std::cell::RefCell;
 
+use super::memo::{Analysis, Answer, remembered};
 use super::vital_regions::pass_alive_heads;
 use crate::board::Board;
 use crate::colour::Colour;
@@ -83,7 +84,20 @@ impl FlatLists {
 }
 
 /// The stones of `colour`'s pass-alive strings.
+///
+/// The last answers are kept with their exact inputs (see `memo`): asking
+/// again about the same stones gives the answer kept.
 pub fn pass_alive_stones(board: &Board, colour: Colour, rule: LifeRule) -> PointSet {
+    match remembered(board, Analysis::PassAlive, colour, rule, || {
+        Answer::Stones(pass_alive_stones_worked_out(board, colour, rule))
+    }) {
+        Answer::Stones(stones) => stones,
+        Answer::NoRoom(_) => unreachable!("a pass-alive answer is stones"),
+    }
+}
+
+/// [`pass_alive_stones`], worked out.
+fn pass_alive_stones_worked_out(board: &Board, colour: Colour, rule: LifeRule) -> PointSet {
     match pass_alive_heads(board, colour, rule) {
         Some(heads) if heads.is_empty() => PointSet::default(),
         Some(heads) => {
@@ -269,7 +283,19 @@ pub fn pass_alive_stones_in_full(board: &Board, colour: Colour, rule: LifeRule) 
 /// fewer. So that quicker test comes first, and the Attacker's pass-alive
 /// stones are worked out only when it finds no room.
 ///
+///
+/// The last answers are kept with their exact inputs (see `memo`).
 pub fn no_room_for_life(board: &Board, defender: Colour, rule: LifeRule) -> bool {
+    match remembered(board, Analysis::NoRoom, defender, rule, || {
+        Answer::NoRoom(no_room_worked_out(board, defender, rule))
+    }) {
+        Answer::NoRoom(no_room) => no_room,
+        Answer::Stones(_) => unreachable!("a room answer is a yes or a no"),
+    }
+}
+
+/// [`no_room_for_life`], worked out.
+fn no_room_worked_out(board: &Board, defender: Colour, rule: LifeRule) -> bool {
     let attacker = defender.opponent();
     // Points next to no Attacker stone, outside them: with fewer than the
     // vital minimum on the whole board, no part holds enough.
