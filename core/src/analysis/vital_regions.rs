@@ -163,6 +163,14 @@ fn explore(
                 }
                 _ => {
                     scratch.explored_by[q.index()] = id;
+                    // A counting point next to no string of the colour:
+                    // the region is vital to none.
+                    if (rule.self_capture_legal || board.is_empty(q))
+                        && board.neighbours_of_colour(q, colour) == 0
+                    {
+                        scratch.touching.truncate(touching_start);
+                        return;
+                    }
                     scratch.stack.push(q);
                 }
             }
