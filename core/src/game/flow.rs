@@ -144,7 +144,9 @@ impl Game {
 
     /// Carries out a placement [`Game::plan_placement`] accepted, and what
     /// follows from it (the end of the move, or the check that the move can
-    /// still be completed).
+    /// still be completed). When that check finds a way on by probes alone,
+    /// it stands for the check for a seat left without moves that follows
+    /// the action (see [`Game::count_action`]).
     pub(super) fn commit_placement(
         &mut self,
         seat: Seat,
@@ -188,14 +190,21 @@ impl Game {
         if ended {
             return self.end_move();
         }
-        if self.continuation_may_fail() && !self.move_can_be_completed(seat) {
-            return Err(Refusal::rule(
-                "no-completion",
-                format!(
-                    "after {} the move could not be completed: every way to finish it is refused",
-                    self.rules.geometry.label(point)
-                ),
-            ));
+        if self.continuation_may_fail() {
+            let (completable, by_probes) = self.search_completion(seat);
+            if !completable {
+                return Err(Refusal::rule(
+                    "no-completion",
+                    format!(
+                        "after {} the move could not be completed: every way to finish it is refused",
+                        self.rules.geometry.label(point)
+                    ),
+                ));
+            }
+            // The seat to move has a legal action, found by probes alone:
+            // the check for a seat without moves that follows this
+            // placement would search the same position the same way.
+            self.completable = by_probes && !self.probing;
         }
         Ok(())
     }
@@ -439,6 +448,9 @@ impl Game {
 
     /// [`Game::after_action`] where some component hears of it.
     fn tell_after_action(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
+        // The components may change the position the completion search
+        // answered for.
+        self.completable = false;
         let rules = Arc::clone(&self.rules);
         for (kind, component) in rules.components_with(Hooks::AFTER_ACTION) {
             if self.state.phase == Phase::Over {

@@ -8,8 +8,8 @@ use crate::point::Point;
 use crate::rules::Hooks;
 use crate::rules::{ForeseenEnd, PlacementPlan, Removals};
 use crate::state::ComponentKind;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// The most copies of the game one search for a move's completion tries.
 pub const COMPLETION_BUDGET: u32 = 2000;
@@ -21,10 +21,24 @@ pub const COMPLETION_BUDGET: u32 = 2000;
 /// argument: a game that is not a copy made by a search starts a search of
 /// its own with the full [`COMPLETION_BUDGET`], so an answer depends on the
 /// game asked, never on the calls it is asked from.
-#[derive(Clone, Debug)]
+///
+/// The budget is shared with the searches nested in it, and made only when
+/// a first copy is taken or a nested search begins: most searches are
+/// settled by probes, without any copy.
+#[derive(Debug)]
 pub(super) struct CompletionSearch {
     depth: u32,
-    left: Arc<AtomicU32>,
+    left: OnceLock<Arc<AtomicU32>>,
+}
+
+/// A copy shares the budget.
+impl Clone for CompletionSearch {
+    fn clone(&self) -> CompletionSearch {
+        CompletionSearch {
+            depth: self.depth,
+            left: OnceLock::from(Arc::clone(self.budget())),
+        }
+    }
 }
 
 impl CompletionSearch {
@@ -34,18 +48,31 @@ impl CompletionSearch {
         match outer {
             Some(outer) => CompletionSearch {
                 depth: outer.depth + 1,
-                left: Arc::clone(&outer.left),
+                left: OnceLock::from(Arc::clone(outer.budget())),
             },
             None => CompletionSearch {
                 depth: 1,
-                left: Arc::new(AtomicU32::new(COMPLETION_BUDGET)),
+                left: OnceLock::new(),
             },
         }
     }
 
+    /// The shared budget, made full if this is its first use.
+    fn budget(&self) -> &Arc<AtomicU32> {
+        self.left
+            .get_or_init(|| Arc::new(AtomicU32::new(COMPLETION_BUDGET)))
+    }
+
+    /// The copies the budget has left.
+    fn left(&self) -> u32 {
+        self.left
+            .get()
+            .map_or(COMPLETION_BUDGET, |left| left.load(Ordering::Relaxed))
+    }
+
     /// Takes one copy from the budget; false when it is spent.
     fn take_one(&self) -> bool {
-        self.left
+        self.budget()
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
             .is_ok()
     }
@@ -178,6 +205,7 @@ impl Game {
     /// out once (the hot path of random playouts and tree search). A
     /// placement that is not legal changes nothing.
     pub fn place_if_legal(&mut self, seat: Seat, point: Point) -> bool {
+        self.completable = false;
         let action = Action::Place(point);
         let lone = self.lone_placement_by_probe(seat, point);
         if lone == Some(false) {
@@ -485,8 +513,18 @@ impl Game {
     /// when the bound is reached, which only a position with almost no room
     /// left can cause.
     pub(super) fn move_can_be_completed(&self, seat: Seat) -> bool {
+        self.search_completion(seat).0
+    }
+
+    /// [`Game::move_can_be_completed`], and whether the search decided it
+    /// by probes alone, trying nothing on a copy of the game: the answer
+    /// is then [`Game::has_legal_move`]'s too, since a probe's answer does
+    /// not depend on the search it is made in.
+    pub(super) fn search_completion(&self, seat: Seat) -> (bool, bool) {
         let search = CompletionSearch::within(self.search.as_ref());
-        self.has_legal_move_in(seat, Some(&search))
+        let left = search.left();
+        let completable = self.has_legal_move_in(seat, Some(&search));
+        (completable, search.left() == left)
     }
 
     /// Whether `action` by `seat` would be accepted, tried on a copy.

@@ -103,6 +103,12 @@ pub struct Game {
     /// of the move, should the rest of it be passed, acceptable, so the
     /// checks that follow the placement need not work it out again.
     end_foreseen: bool,
+    /// Set only between a placement that does not end its move and the
+    /// check for a seat left without moves that follows it, when the
+    /// search for the move's completion found a legal way on by probes
+    /// alone (see [`Game::commit_placement`]): the check then has its
+    /// answer, the same search over the same position.
+    completable: bool,
 }
 
 impl Clone for Game {
@@ -121,6 +127,7 @@ impl Clone for Game {
             removals: self.removals.clone(),
             spare: None,
             end_foreseen: false,
+            completable: false,
         }
     }
 
@@ -138,6 +145,7 @@ impl Clone for Game {
             removals,
             spare: _,
             end_foreseen: _,
+            completable: _,
         } = source;
         self.rules.clone_from(rules);
         self.start.clone_from(start);
@@ -237,6 +245,7 @@ impl Game {
             removals: Removals::with_capacity(points),
             spare: None,
             end_foreseen: false,
+            completable: false,
         };
         game.begin_move()?;
         game.applied.clear();
@@ -283,6 +292,7 @@ impl Game {
             removals: Removals::default(),
             spare: None,
             end_foreseen: false,
+            completable: false,
         }
     }
 
@@ -443,6 +453,7 @@ impl Game {
 
     fn perform(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         self.applied.clear();
+        self.completable = false;
         if let Some(p) = action.point()
             && p.index() >= self.rules.geometry.point_count()
         {
@@ -475,12 +486,16 @@ impl Game {
 
     /// The bookkeeping after an accepted action: the action count of the
     /// move `move_number` (if it goes on), and the check for a seat left
-    /// without moves.
+    /// without moves (unless the placement just played has answered it:
+    /// see [`Game::commit_placement`]).
     pub(super) fn count_action(&mut self, move_number: u32) {
         if self.state.phase == Phase::Play && self.state.current.number == move_number {
             self.state.current.actions += 1;
         }
-        if !self.probing {
+        // After a placement whose move goes on, the search for the move's
+        // completion may have answered the check already.
+        let answered = std::mem::take(&mut self.completable);
+        if !self.probing && !answered {
             self.check_stuck();
         }
     }

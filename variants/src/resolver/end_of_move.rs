@@ -155,6 +155,13 @@ impl Resolver for EndOfMove {
                 hash: board.hash(),
             };
         }
+        if removes_nothing(board, mover, placed, next) {
+            let hash = next.map_or(board.hash(), |x| board.hash() ^ board.stone_hash(x, mover));
+            return ForeseenEnd::Clears {
+                position: Some(hash),
+                hash,
+            };
+        }
         let geometry = board.geometry();
         let opponent = mover.opponent();
         // The stone on `next` takes that liberty from every string it
@@ -242,4 +249,21 @@ impl Resolver for EndOfMove {
             hash,
         }
     }
+}
+
+/// Whether the clearing at the end of a move of `mover` that placed stones
+/// on `placed`, and one more on `next`, surely removes nothing (the common
+/// case, settled without following any string): no stone of the move has
+/// an opposing neighbour, so no opposing string lost a liberty to it;
+/// `next` has an empty neighbour, so its string keeps a liberty; and the
+/// string of every other stone of the move has a liberty besides `next`.
+fn removes_nothing(board: &Board, mover: Colour, placed: &[Point], next: Option<Point>) -> bool {
+    let quiet = |p: Point| board.neighbours_of_colour(p, mover.opponent()) == 0;
+    next.is_none_or(|x| quiet(x) && board.empty_neighbours(x) > 0)
+        && placed.iter().all(|&p| {
+            quiet(p)
+                && board.get(p) == Some(mover)
+                && board.has_liberty(p)
+                && next.is_none_or(|x| !board.only_liberty_is(p, x))
+        })
 }
