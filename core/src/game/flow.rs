@@ -36,11 +36,13 @@ impl Game {
     }
 
     /// Whether no component vetoes `action` (a probe: no refusal is worded).
-    #[inline]
+    #[inline(always)]
     pub(super) fn components_admit(&self, seat: Seat, action: Action) -> bool {
-        if !self.rules.any_with(Hooks::CHECK_ACTION) {
-            return true;
-        }
+        !self.rules.any_with(Hooks::CHECK_ACTION) || self.each_component_admits(seat, action)
+    }
+
+    /// [`Game::components_admit`] where some component may veto actions.
+    fn each_component_admits(&self, seat: Seat, action: Action) -> bool {
         let admitted = self
             .rules
             .components_with(Hooks::CHECK_ACTION)
@@ -411,7 +413,7 @@ impl Game {
 
     /// A move begins: every component hears of it, and opportunities the
     /// components spend on their own (a served handicap pass, say) are used.
-    #[inline]
+    #[inline(always)]
     pub(super) fn begin_move(&mut self) -> Result<(), Refusal> {
         if self.state.phase != Phase::Play || !self.rules.any_with(Hooks::MOVE_START) {
             return Ok(());
@@ -491,7 +493,22 @@ impl Game {
     }
 
     /// When the seat to act has no legal move, the objective decides.
+    #[inline(always)]
     pub(super) fn check_stuck(&mut self) {
+        // In play the seat to move may always pass where passing is
+        // allowed, no component vetoes actions and the end of a move
+        // cannot be refused: nobody is stuck.
+        let may_always_pass = self.rules.profile.passing_allowed
+            && !self.rules.any_with(Hooks::CHECK_ACTION)
+            && !self.move_end_may_fail();
+        if self.state.phase == Phase::Play && may_always_pass {
+            return;
+        }
+        self.look_for_a_move();
+    }
+
+    /// [`Game::check_stuck`] where a pass may not always be legal.
+    fn look_for_a_move(&mut self) {
         let ToAct::Seat(seat) = self.to_act() else {
             return;
         };
