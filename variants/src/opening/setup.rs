@@ -87,9 +87,9 @@ pub(crate) fn place_setup_stone(
 /// The empty points where a setup stone may go. A point with an empty
 /// neighbour is never suicide, which is seen without the full test.
 pub(crate) fn setup_points(ctx_board: &tengen_core::Board) -> impl Iterator<Item = Point> + '_ {
-    ctx_board.empty_points().filter(|&p| {
-        ctx_board.empty_neighbours(p) > 0 || !ctx_board.is_suicide(p, Colour::Black)
-    })
+    ctx_board
+        .empty_points()
+        .filter(|&p| ctx_board.empty_neighbours(p) > 0 || !ctx_board.is_suicide(p, Colour::Black))
 }
 
 /// Fixes the roles (`attacker` takes the Attacker side and the first
