@@ -280,7 +280,8 @@ fn play_side_by_side(moves: &[Option<&str>]) -> Game {
 
 /// The light board settles placements with no empty neighbour by the
 /// stones around them (simple ko, self-capture allowed), and each reading
-/// agrees with the rule (seeds/tromp-taylor.md, rules 7 and 8; simple ko
+/// agrees with the rule (the Tromp-Taylor rules of John Tromp and Bill
+/// Taylor, rules 7 and 8, with the ruleset's `ko = simple` option: simple ko
 /// refuses the board before the opponent's latest placement). Black's A1
 /// joined by B1 into a string of two with no liberty, right after White's
 /// pass, brings back the board before A1: refused; played after a White
