@@ -485,6 +485,59 @@ impl GridBoard {
         u32::from(size)
     }
 
+    /// What a stone of `colour` on the empty `cell` would do, in
+    /// straight-line code: each neighbour's string has its only liberty
+    /// here when its pseudo-liberties equal the number of neighbours
+    /// sharing its head.
+    #[inline(never)]
+    fn outcome_by_shared_heads(&self, cell: Cell, colour: Colour) -> Outcome {
+        let empties = self.around(cell) & EMPTY_COUNT;
+        let [n0, n1, n2, n3] = self.neighbours(cell);
+        let c = [
+            self.cells[at(n0)],
+            self.cells[at(n1)],
+            self.cells[at(n2)],
+            self.cells[at(n3)],
+        ];
+        let h = c.map(|n| n.head);
+        let (e01, e02, e03) = (h[0] == h[1], h[0] == h[2], h[0] == h[3]);
+        let (e12, e13, e23) = (h[1] == h[2], h[1] == h[3], h[2] == h[3]);
+        let sharing = [
+            1 + u16::from(e01) + u16::from(e02) + u16::from(e03),
+            1 + u16::from(e01) + u16::from(e12) + u16::from(e13),
+            1 + u16::from(e02) + u16::from(e12) + u16::from(e23),
+            1 + u16::from(e03) + u16::from(e13) + u16::from(e23),
+        ];
+        let own = stone(colour);
+        let other = stone(colour.opponent());
+        let mut captures = false;
+        let mut liberty = empties != 0;
+        for i in 0..4 {
+            let only_here = self.strings[at(h[i])].liberties == sharing[i];
+            captures |= c[i].stone == other && only_here;
+            liberty |= c[i].stone == own && !only_here;
+        }
+        if captures {
+            return Outcome::Captures;
+        }
+        if liberty {
+            return Outcome::Plain;
+        }
+        let joined = |i: usize, earlier: bool| {
+            if c[i].stone == own && !earlier {
+                u32::from(self.strings[at(h[i])].size)
+            } else {
+                0
+            }
+        };
+        let stones = 1
+            + joined(0, false)
+            + joined(1, e01)
+            + joined(2, e02 || e12)
+            + joined(3, e03 || e13 || e23);
+        Outcome::SelfCapture { stones }
+    }
+
     /// The neighbour counts of `cell`.
     #[inline(always)]
     fn around(&self, cell: Cell) -> u16 {
@@ -710,9 +763,15 @@ impl LightBoard for GridBoard {
 
     /// Worked out from the neighbours alone, as
     /// [`hash_if_placed`](GridBoard::hash_if_placed) does, without
-    /// walking any string, in straight-line code: each neighbour's string
-    /// has its only liberty here when its pseudo-liberties equal the
-    /// number of neighbours sharing its head.
+    /// walking any string. A neighbouring string can have its only
+    /// liberty here only if it has at most four pseudo-liberties (each of
+    /// its stones next to the point counts the point once, and at most
+    /// four are). Where no neighbouring string has so few, nothing is
+    /// captured and every string of the mover's keeps a liberty, so the
+    /// neighbour counts decide: the stone keeps a liberty where it has an
+    /// empty neighbour or one of its own, and is left alone without one
+    /// otherwise. The other cases are
+    /// [worked out in full](GridBoard::outcome_by_shared_heads).
     #[inline(always)]
     fn outcome_if_placed(&self, cell: Cell, colour: Colour) -> Outcome {
         let around = self.around(cell);
@@ -720,50 +779,20 @@ impl LightBoard for GridBoard {
         if empties != 0 && (around >> shift(colour.opponent())) & 0xF == 0 {
             return Outcome::Plain;
         }
-        let [n0, n1, n2, n3] = self.neighbours(cell);
-        let c = [
-            self.cells[at(n0)],
-            self.cells[at(n1)],
-            self.cells[at(n2)],
-            self.cells[at(n3)],
-        ];
-        let h = c.map(|n| n.head);
-        let (e01, e02, e03) = (h[0] == h[1], h[0] == h[2], h[0] == h[3]);
-        let (e12, e13, e23) = (h[1] == h[2], h[1] == h[3], h[2] == h[3]);
-        let sharing = [
-            1 + u16::from(e01) + u16::from(e02) + u16::from(e03),
-            1 + u16::from(e01) + u16::from(e12) + u16::from(e13),
-            1 + u16::from(e02) + u16::from(e12) + u16::from(e23),
-            1 + u16::from(e03) + u16::from(e13) + u16::from(e23),
-        ];
-        let own = stone(colour);
-        let other = stone(colour.opponent());
-        let mut captures = false;
-        let mut liberty = empties != 0;
-        for i in 0..4 {
-            let only_here = self.strings[at(h[i])].liberties == sharing[i];
-            captures |= c[i].stone == other && only_here;
-            liberty |= c[i].stone == own && !only_here;
-        }
-        if captures {
-            return Outcome::Captures;
-        }
-        if liberty {
-            return Outcome::Plain;
-        }
-        let joined = |i: usize, earlier: bool| {
-            if c[i].stone == own && !earlier {
-                u32::from(self.strings[at(h[i])].size)
-            } else {
-                0
-            }
+        let few_liberties = |n: Cell| {
+            let data = self.cells[at(n)];
+            let is_stone = data.stone.wrapping_sub(1) < 2;
+            is_stone & (self.strings[at(data.head)].liberties <= 4)
         };
-        let stones = 1
-            + joined(0, false)
-            + joined(1, e01)
-            + joined(2, e02 || e12)
-            + joined(3, e03 || e13 || e23);
-        Outcome::SelfCapture { stones }
+        let [n0, n1, n2, n3] = self.neighbours(cell);
+        if !(few_liberties(n0) | few_liberties(n1) | few_liberties(n2) | few_liberties(n3)) {
+            return if empties != 0 || (around >> shift(colour)) & 0xF != 0 {
+                Outcome::Plain
+            } else {
+                Outcome::SelfCapture { stones: 1 }
+            };
+        }
+        self.outcome_by_shared_heads(cell, colour)
     }
 
     #[inline]

@@ -451,11 +451,20 @@ impl<B: LightBoard> Light<B> {
     /// placement always is.
     #[inline(always)]
     pub(crate) fn admits(&self, vertex: B::Vertex) -> bool {
+        if self.liberty_suffices && !self.recheck && self.board.has_empty_neighbour(vertex) {
+            return true;
+        }
+        self.admits_without_an_empty_neighbour(vertex)
+    }
+
+    /// [`Light::admits`] for the placements the first test does not
+    /// settle: those without an empty neighbour, and every placement
+    /// where the rule must be asked. Kept out of line, so the draw loop
+    /// that calls `admits` holds only what its first test needs.
+    #[inline(never)]
+    fn admits_without_an_empty_neighbour(&self, vertex: B::Vertex) -> bool {
         let colour = self.mover_colour();
         if self.liberty_suffices && !self.recheck {
-            if self.board.has_empty_neighbour(vertex) {
-                return true;
-            }
             match self.board.outcome_if_placed(vertex, colour) {
                 Outcome::Plain => return true,
                 Outcome::Captures if self.ko_point != Some(vertex) => return true,
