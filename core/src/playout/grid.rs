@@ -98,7 +98,7 @@ struct CellData {
 }
 
 /// A string's bookkeeping, kept at its head cell.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct StringData {
     /// Stones in the string.
     size: u16,
@@ -795,6 +795,51 @@ impl LightBoard for GridBoard {
         self.outcome_by_shared_heads(cell, colour)
     }
 
+    /// Worked out by taking the point from each neighbouring string for a
+    /// moment: every neighbour's string loses one pseudo-liberty for each
+    /// of its stones next to the point, and a string left with none had
+    /// its only liberty here. The counts are put back before the answer.
+    /// Border and empty cells take part in the subtraction and the
+    /// restoring alike (their bookkeeping is never a stone string's), so
+    /// the loop needs no test of what each neighbour is.
+    #[inline(always)]
+    fn outcome_by_probing(&mut self, cell: Cell, colour: Colour) -> Outcome {
+        let around = self.around(cell);
+        let [n0, n1, n2, n3] = self.neighbours(cell);
+        let c = [
+            self.cells[at(n0)],
+            self.cells[at(n1)],
+            self.cells[at(n2)],
+            self.cells[at(n3)],
+        ];
+        for n in &c {
+            let string = &mut self.strings[at(n.head)];
+            string.liberties = string.liberties.wrapping_sub(1);
+        }
+        let own = stone(colour);
+        let other = stone(colour.opponent());
+        let mut captures = false;
+        let mut liberty = around & EMPTY_COUNT != 0;
+        for n in &c {
+            let none_left = self.strings[at(n.head)].liberties == 0;
+            captures |= (n.stone == other) & none_left;
+            liberty |= (n.stone == own) & !none_left;
+        }
+        for n in &c {
+            let string = &mut self.strings[at(n.head)];
+            string.liberties = string.liberties.wrapping_add(1);
+        }
+        if captures {
+            Outcome::Captures
+        } else if liberty {
+            Outcome::Plain
+        } else if (around >> shift(colour)) & 0xF == 0 {
+            Outcome::SelfCapture { stones: 1 }
+        } else {
+            self.outcome_by_shared_heads(cell, colour)
+        }
+    }
+
     #[inline]
     fn place(&mut self, cell: Cell, colour: Colour) -> Placed {
         self.put_stone(cell, colour);
@@ -973,10 +1018,23 @@ mod tests {
                                 "{context}: the eye test at point {}",
                                 p.index()
                             );
+                            let outcome = graph.outcome_if_placed(v, colour);
                             assert_eq!(
-                                graph.outcome_if_placed(v, colour),
+                                outcome,
                                 cells.outcome_if_placed(c, colour),
                                 "{context}: the outcome of placing at point {}",
+                                p.index()
+                            );
+                            let before = cells.clone();
+                            assert_eq!(
+                                outcome,
+                                cells.outcome_by_probing(c, colour),
+                                "{context}: the outcome of probing point {}",
+                                p.index()
+                            );
+                            assert!(
+                                cells.strings[..] == before.strings[..],
+                                "{context}: probing point {} left the counts changed",
                                 p.index()
                             );
                             for self_capture in [false, true] {

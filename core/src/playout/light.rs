@@ -451,35 +451,67 @@ impl<B: LightBoard> Light<B> {
     /// placement always is.
     #[inline(always)]
     pub(crate) fn admits(&self, vertex: B::Vertex) -> bool {
-        if self.liberty_suffices && !self.recheck && self.board.has_empty_neighbour(vertex) {
-            return true;
+        if !self.shortcuts_apply() {
+            return self.admits_by_hash(vertex);
         }
-        self.admits_without_an_empty_neighbour(vertex)
+        self.board.has_empty_neighbour(vertex)
+            || self.admits_outcome(
+                vertex,
+                self.board.outcome_if_placed(vertex, self.mover_colour()),
+            )
     }
 
-    /// [`Light::admits`] for the placements the first test does not
-    /// settle: those without an empty neighbour, and every placement
-    /// where the rule must be asked. Kept out of line, so the draw loop
-    /// that calls `admits` holds only what its first test needs.
-    #[inline(never)]
-    fn admits_without_an_empty_neighbour(&self, vertex: B::Vertex) -> bool {
-        let colour = self.mover_colour();
-        if self.liberty_suffices && !self.recheck {
-            match self.board.outcome_if_placed(vertex, colour) {
-                Outcome::Plain => return true,
-                Outcome::Captures if self.ko_point != Some(vertex) => return true,
-                Outcome::SelfCapture { .. } if !self.self_capture => return false,
-                Outcome::SelfCapture { stones: 1 } => {
-                    return !matches!(self.repetition, Repetition::SimpleKo { .. });
-                }
-                Outcome::SelfCapture { stones }
-                    if stones >= 3 || (stones == 2 && self.last_placer != Some(self.mover)) =>
-                {
-                    return true;
-                }
-                _ => {}
-            }
+    /// [`Light::admits`], for the placement about to be made: the same
+    /// answer, with the outcome of a placement without an empty neighbour
+    /// worked out by [probing](LightBoard::outcome_by_probing) the board,
+    /// out of line, so the draw loop holds only what its first test needs.
+    #[inline(always)]
+    fn admits_for_placement(&mut self, vertex: B::Vertex) -> bool {
+        if !self.shortcuts_apply() {
+            return self.admits_by_hash(vertex);
         }
+        self.board.has_empty_neighbour(vertex) || self.admits_by_probing(vertex)
+    }
+
+    #[inline(never)]
+    fn admits_by_probing(&mut self, vertex: B::Vertex) -> bool {
+        let outcome = self.board.outcome_by_probing(vertex, self.mover_colour());
+        self.admits_outcome(vertex, outcome)
+    }
+
+    /// Whether the shortcuts of [`Light::admits`] may be taken for the
+    /// next placement.
+    #[inline(always)]
+    fn shortcuts_apply(&self) -> bool {
+        self.liberty_suffices && !self.recheck
+    }
+
+    /// [`Light::admits`] for a placement with no empty neighbour whose
+    /// `outcome` is known, where its shortcuts apply.
+    #[inline(always)]
+    fn admits_outcome(&self, vertex: B::Vertex, outcome: Outcome) -> bool {
+        match outcome {
+            Outcome::Plain => true,
+            Outcome::Captures if self.ko_point != Some(vertex) => true,
+            Outcome::SelfCapture { .. } if !self.self_capture => false,
+            Outcome::SelfCapture { stones: 1 } => {
+                !matches!(self.repetition, Repetition::SimpleKo { .. })
+            }
+            Outcome::SelfCapture { stones }
+                if stones >= 3 || (stones == 2 && self.last_placer != Some(self.mover)) =>
+            {
+                true
+            }
+            _ => self.admits_by_hash(vertex),
+        }
+    }
+
+    /// Whether the repetition rule allows the board a placement of the
+    /// mover's on `vertex` would make, by its hash (and the resolver,
+    /// where the stone would be left without a liberty).
+    #[inline(never)]
+    fn admits_by_hash(&self, vertex: B::Vertex) -> bool {
+        let colour = self.mover_colour();
         let Some(hash) = self.board.hash_if_placed(vertex, colour, self.self_capture) else {
             return false;
         };
@@ -496,7 +528,7 @@ impl<B: LightBoard> Light<B> {
     /// and passes the turn; false (and nothing changed) where it is not.
     #[inline(always)]
     pub(crate) fn place_if_legal(&mut self, vertex: B::Vertex) -> bool {
-        if self.is_over() || !self.board.is_empty_at(vertex) || !self.admits(vertex) {
+        if self.is_over() || !self.board.is_empty_at(vertex) || !self.admits_for_placement(vertex) {
             return false;
         }
         let placed = self.board.place(vertex, self.mover_colour());

@@ -41,6 +41,13 @@ pub(crate) trait LightBoard: Clone {
     /// liberty and capture nothing, capture, or be left without a liberty
     /// (and with how many stones).
     fn outcome_if_placed(&self, vertex: Self::Vertex, colour: Colour) -> Outcome;
+    /// [`outcome_if_placed`](LightBoard::outcome_if_placed), for a board
+    /// that may change its bookkeeping while it looks and must restore
+    /// it before it answers.
+    #[inline(always)]
+    fn outcome_by_probing(&mut self, vertex: Self::Vertex, colour: Colour) -> Outcome {
+        self.outcome_if_placed(vertex, colour)
+    }
     /// Places a stone of `colour` on the empty `vertex`, removes the
     /// opposing strings left without a liberty, then its own string if it
     /// has none.
