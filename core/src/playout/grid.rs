@@ -337,6 +337,19 @@ impl GridBoard {
         ]
     }
 
+    /// What stands on the four neighbours of `cell`, in the order of
+    /// [`neighbours`](GridBoard::neighbours).
+    #[inline(always)]
+    fn neighbour_cells(&self, cell: Cell) -> [CellData; 4] {
+        let [n0, n1, n2, n3] = self.neighbours(cell);
+        [
+            self.cells[at(n0)],
+            self.cells[at(n1)],
+            self.cells[at(n2)],
+            self.cells[at(n3)],
+        ]
+    }
+
     /// The four diagonal cells of `cell`.
     #[inline(always)]
     fn diagonals(&self, cell: Cell) -> [Cell; 4] {
@@ -492,13 +505,7 @@ impl GridBoard {
     #[inline(never)]
     fn outcome_by_shared_heads(&self, cell: Cell, colour: Colour) -> Outcome {
         let empties = self.around(cell) & EMPTY_COUNT;
-        let [n0, n1, n2, n3] = self.neighbours(cell);
-        let c = [
-            self.cells[at(n0)],
-            self.cells[at(n1)],
-            self.cells[at(n2)],
-            self.cells[at(n3)],
-        ];
+        let c = self.neighbour_cells(cell);
         let h = c.map(|n| n.head);
         let (e01, e02, e03) = (h[0] == h[1], h[0] == h[2], h[0] == h[3]);
         let (e12, e13, e23) = (h[1] == h[2], h[1] == h[3], h[2] == h[3]);
@@ -701,13 +708,7 @@ impl LightBoard for GridBoard {
         if empties != 0 && (around >> shift(colour.opponent())) & 0xF == 0 {
             return Some(placed);
         }
-        let [n0, n1, n2, n3] = self.neighbours(cell);
-        let neighbours = [
-            self.cells[at(n0)],
-            self.cells[at(n1)],
-            self.cells[at(n2)],
-            self.cells[at(n3)],
-        ];
+        let neighbours = self.neighbour_cells(cell);
         let heads = [
             neighbours[0].head,
             neighbours[1].head,
@@ -805,13 +806,7 @@ impl LightBoard for GridBoard {
     #[inline(always)]
     fn outcome_by_probing(&mut self, cell: Cell, colour: Colour) -> Outcome {
         let around = self.around(cell);
-        let [n0, n1, n2, n3] = self.neighbours(cell);
-        let c = [
-            self.cells[at(n0)],
-            self.cells[at(n1)],
-            self.cells[at(n2)],
-            self.cells[at(n3)],
-        ];
+        let c = self.neighbour_cells(cell);
         for n in &c {
             let string = &mut self.strings[at(n.head)];
             string.liberties = string.liberties.wrapping_sub(1);
