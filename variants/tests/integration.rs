@@ -8,3 +8,4 @@
 mod choices;
 mod registry;
 mod rulesets;
+mod setup_offers;

@@ -619,30 +619,24 @@ impl Game {
         // search that is already trying a mark (or another action that
         // did not end the move), marking more cannot be what completes it.
         let nested = search.is_some_and(CompletionSearch::nested);
-        let mut actions = Vec::new();
-        self.collect_offers(
-            seat,
-            &mut actions,
-            |a| {
-                a != Action::Resign && !(nested && matches!(a, Action::Mark(_) | Action::Unmark(_)))
-            },
-            true,
-            search,
-        );
-        !actions.is_empty()
+        let mut accepted = |a: Action| {
+            a != Action::Resign
+                && !(nested && matches!(a, Action::Mark(_) | Action::Unmark(_)))
+                && self.accepts_in(seat, a, search)
+        };
+        // Each component's offers in turn, each tried as it comes, up to
+        // the first the game accepts (the order of `collect_offers`).
+        self.rules
+            .components()
+            .into_iter()
+            .any(|(_, component)| component.offer_until(&self.state, seat, &mut accepted))
     }
 
     fn collect_moves(&self, seat: Seat, out: &mut Vec<Action>) {
         match self.to_act() {
             ToAct::Nobody => return,
             ToAct::Seat(s) if s != seat => {
-                self.collect_offers(
-                    seat,
-                    out,
-                    |a| a == Action::Resign,
-                    false,
-                    self.search.as_ref(),
-                );
+                self.collect_offers(seat, out, |a| a == Action::Resign, self.search.as_ref());
                 return;
             }
             _ => {}
@@ -660,17 +654,16 @@ impl Game {
                 }
             }
         }
-        self.collect_offers(seat, out, |_| true, false, self.search.as_ref());
+        self.collect_offers(seat, out, |_| true, self.search.as_ref());
     }
 
     /// The actions the components offer `seat` that `keep` keeps and the
-    /// game accepts; with `first_only`, stops at the first.
+    /// game accepts.
     pub(super) fn collect_offers(
         &self,
         seat: Seat,
         out: &mut Vec<Action>,
         keep: impl Fn(Action) -> bool,
-        first_only: bool,
         search: Option<&CompletionSearch>,
     ) {
         let mut offered = Vec::new();
@@ -686,9 +679,6 @@ impl Game {
         for action in offered {
             if keep(action) && !out.contains(&action) && self.accepts_in(seat, action, search) {
                 out.push(action);
-                if first_only {
-                    return;
-                }
             }
         }
     }

@@ -100,6 +100,23 @@ pub trait Component: Send + Sync + fmt::Debug + 'static {
         let _ = (state, seat, out);
     }
 
+    /// Hands [`Component::offer_actions`]'s actions to `take` one at a
+    /// time, in the same order, until `take` returns true; whether it did.
+    /// A question that needs only one acceptable action (has the seat any
+    /// legal move?) stops there. A component with many offers (a setup's
+    /// empty points) overrides this to work them out one at a time; an
+    /// override must hand over exactly what `offer_actions` lists.
+    fn offer_until(
+        &self,
+        state: &GameState,
+        seat: Seat,
+        take: &mut dyn FnMut(Action) -> bool,
+    ) -> bool {
+        let mut offered = Vec::new();
+        self.offer_actions(state, seat, &mut offered);
+        offered.into_iter().any(take)
+    }
+
     /// Handles an action the core does not play itself. Returns `None` when
     /// the action is not this component's business, so the next component is
     /// asked. A refusal must leave the game unchanged.

@@ -112,6 +112,18 @@ pub(crate) fn alternating_offers(
     out.push(claim(Role::Attacker));
 }
 
+/// [`alternating_offers`] handed to `take` one at a time, until it takes
+/// one (see [`Component::offer_until`]).
+pub(crate) fn alternating_offers_until(
+    state: &GameState,
+    cap: usize,
+    placed: usize,
+    take: &mut dyn FnMut(Action) -> bool,
+) -> bool {
+    (placed < cap && setup_points(state.board()).any(|p| take(Action::Place(p))))
+        || take(claim(Role::Attacker))
+}
+
 impl Pieboxing {
     fn placed(state: &GameState) -> usize {
         state
@@ -134,6 +146,17 @@ impl Component for Pieboxing {
         if state.phase() == Phase::Opening && self.to_act(state) == Some(seat) {
             alternating_offers(state, self.cap, Pieboxing::placed(state), out);
         }
+    }
+
+    fn offer_until(
+        &self,
+        state: &GameState,
+        seat: Seat,
+        take: &mut dyn FnMut(Action) -> bool,
+    ) -> bool {
+        state.phase() == Phase::Opening
+            && self.to_act(state) == Some(seat)
+            && alternating_offers_until(state, self.cap, Pieboxing::placed(state), take)
     }
 
     fn handle_action(

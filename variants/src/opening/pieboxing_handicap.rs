@@ -1,7 +1,9 @@
 //! Pieboxing with a handicap for the weaker player.
 
 use super::handicap_passes::DECLARE_HANDICAP;
-use super::pieboxing::{Placed, alternating_action, alternating_offers, alternating_turn};
+use super::pieboxing::{
+    Placed, alternating_action, alternating_offers, alternating_offers_until, alternating_turn,
+};
 use super::setup::{CLAIM, claimed};
 use super::setup::{
     Cap, fix_roles, fix_roles_and_begin, no_pass_here, place_setup_stone, setup_points,
@@ -206,6 +208,24 @@ impl Component for PieboxingHandicap {
                 alternating_offers(state, self.cap, PieboxingHandicap::placed(state), out)
             }
             Stage::Extras { .. } => out.extend(setup_points(state.board()).map(Action::Place)),
+        }
+    }
+
+    fn offer_until(
+        &self,
+        state: &GameState,
+        seat: Seat,
+        take: &mut dyn FnMut(Action) -> bool,
+    ) -> bool {
+        if state.phase() != Phase::Opening || self.to_act(state) != Some(seat) {
+            return false;
+        }
+        match PieboxingHandicap::stage(state) {
+            Stage::Declare => (1..=self.most).any(|h| take(DECLARE_HANDICAP.number(h))),
+            Stage::Alternate => {
+                alternating_offers_until(state, self.cap, PieboxingHandicap::placed(state), take)
+            }
+            Stage::Extras { .. } => setup_points(state.board()).any(|p| take(Action::Place(p))),
         }
     }
 
