@@ -327,9 +327,31 @@ impl Board {
         self.stones[colour]
     }
 
-    /// The empty points, in index order.
+    /// The empty points, in index order: the points in neither colour's
+    /// stone bits, read a word (64 points) at a time.
     pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
-        self.geometry.points().filter(|&p| self.is_empty(p))
+        let n = self.geometry.point_count();
+        let black = self.stone_bits(Colour::Black);
+        let white = self.stone_bits(Colour::White);
+        black
+            .iter()
+            .zip(white)
+            .enumerate()
+            .flat_map(move |(word, (&b, &w))| {
+                // The points of this word that are on the board.
+                let on_board = match n - word * 64 {
+                    left if left >= 64 => u64::MAX,
+                    left => (1u64 << left) - 1,
+                };
+                let mut empty = !(b | w) & on_board;
+                std::iter::from_fn(move || {
+                    (empty != 0).then(|| {
+                        let bit = empty.trailing_zeros() as usize;
+                        empty &= empty - 1;
+                        Point::new(word * 64 + bit)
+                    })
+                })
+            })
     }
 
     /// The empty points in no particular order, kept up to date as stones
@@ -854,8 +876,14 @@ pub(crate) mod test_positions {
     /// on random empty points, captures made, no stone left without a
     /// liberty.
     pub(crate) fn random(seed: u64, stones: usize) -> Board {
+        random_on(7, seed, stones)
+    }
+
+    /// [`random`] on a `size`x`size` board.
+    pub(crate) fn random_on(size: usize, seed: u64, stones: usize) -> Board {
         let mut rng = crate::rng::PlayoutRng::new(seed);
-        let g = Arc::new(Geometry::from_links(7, 7, Geometry::grid_links(7, 7)).unwrap());
+        let g =
+            Arc::new(Geometry::from_links(size, size, Geometry::grid_links(size, size)).unwrap());
         let mut b = Board::new(g);
         let mut sink = Vec::new();
         for _ in 0..stones {
@@ -946,6 +974,20 @@ mod tests {
         assert_eq!(b.hash(), probe.hash_after_captures);
         assert!(b.is_empty(at(&b, "A1")));
         b.verify().unwrap();
+    }
+
+    #[test]
+    fn the_empty_points_read_from_the_stone_bits_are_the_empty_points_in_order() {
+        for size in [5, 8, 13, 19] {
+            for stones in (0..size * size * 3).step_by(size) {
+                let b = test_positions::random_on(size, stones as u64, stones);
+                let expected: Vec<Point> = b.geometry.points().filter(|&p| b.is_empty(p)).collect();
+                assert!(
+                    b.empty_points().eq(expected),
+                    "{size}x{size}, {stones} stones"
+                );
+            }
+        }
     }
 
     #[test]
