@@ -64,3 +64,53 @@ fn every_bundled_ruleset_plays_to_its_end_reproducibly() {
         }
     }
 }
+
+/// Whether `action` opens a run of actions within the move (a special
+/// turn).
+fn opens_run(action: &tengen_core::Action) -> bool {
+    action
+        .spec()
+        .is_some_and(|spec| matches!(spec.choosing, tengen_core::Choosing::OpensRun { .. }))
+}
+
+/// The policy draws for a special turn only where the rules say the
+/// ruleset has them ([`tengen_core::Rules::has_special_turns`]): no
+/// component of a ruleset without them ever offers a run-opening action,
+/// at any point of a random game, and Enhanced Go has them.
+#[test]
+fn special_turns_are_offered_only_where_the_rules_say_so() {
+    use tengen_core::{Seat, ToAct};
+    let mut offers = Vec::new();
+    for (ruleset, options) in samples() {
+        let options: Vec<&str> = options.iter().map(String::as_str).collect();
+        let mut game = game(ruleset, &options);
+        let has_them = game.rules().has_special_turns();
+        let mut playout = Playout::new(1);
+        playout.action_limit = 1;
+        let mut offered = false;
+        for _ in 0..2_000 {
+            let seats = match game.to_act() {
+                ToAct::Nobody => break,
+                ToAct::Seat(seat) => vec![seat],
+                ToAct::Either => Seat::BOTH.to_vec(),
+            };
+            for seat in seats {
+                offers.clear();
+                for (_, component) in game.rules().components() {
+                    component.offer_actions(game.state(), seat, &mut offers);
+                }
+                offered |= offers.iter().any(opens_run);
+            }
+            if playout.play(&mut game).actions == 0 {
+                break;
+            }
+        }
+        assert!(
+            has_them || !offered,
+            "{ruleset} {options:?}: a special turn offered where the rules have none"
+        );
+        if ruleset == "enhanced-go" {
+            assert!(has_them && offered, "{ruleset}: special turns");
+        }
+    }
+}

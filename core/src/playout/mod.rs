@@ -213,7 +213,10 @@ impl Playout {
                 }
                 continue;
             }
-            if game.state().current_move().actions == 0
+            // One move in twenty tries a special turn, where the ruleset
+            // has them (the draw is made only there).
+            if game.rules().has_special_turns()
+                && game.state().current_move().actions == 0
                 && self.rng.below(20) == 0
                 && self.special_turn(game, seat, &mut stats)
             {
@@ -250,9 +253,6 @@ impl Playout {
             log.clear();
         }
         while stats.actions < self.action_limit && !game.is_over() {
-            // The draw [`Playout::play`] makes for a special turn, which
-            // these rulesets never have.
-            let _ = self.rng.below(20);
             let seat = game.mover();
             let colour = game.mover_colour();
             let (candidates, eyes) = self.buffers.for_vertices();

@@ -20,7 +20,7 @@ pub use schedule::Schedule;
 pub use scorer::Scorer;
 pub use topology::Topology;
 
-use crate::action::ActionSpec;
+use crate::action::{ActionSpec, Choosing};
 use crate::geometry::Geometry;
 use crate::model::ResolvedRuleset;
 use std::sync::Arc;
@@ -71,6 +71,11 @@ pub(crate) struct Profile {
     /// Some component's vetoes can leave a begun move without a legal
     /// way to finish ([`Component::constrains_completion`]).
     pub(crate) completion_constrained: bool,
+    /// Some component declares an action that opens a run within a move
+    /// ([`Choosing::OpensRun`]): the ruleset has special turns.
+    ///
+    /// [`Choosing::OpensRun`]: crate::action::Choosing::OpensRun
+    special_turns: bool,
     /// The components of each hook of [`Hooks::EACH`], in consultation
     /// order.
     hooked: [HookList; 4],
@@ -107,6 +112,9 @@ impl Rules {
             lone_placement_probed: resolver.clears_at_move_end()
                 && resolver.resolves_lone_placement_as_probed(),
             completion_constrained: false,
+            special_turns: actions
+                .iter()
+                .any(|spec| matches!(spec.choosing, Choosing::OpensRun { .. })),
             hooked: [HookList::default(); 4],
             shortcuts: true,
         };
@@ -178,6 +186,15 @@ impl Rules {
     /// allow (true unless made by [`Rules::without_shortcuts`]).
     pub fn takes_shortcuts(&self) -> bool {
         self.profile.shortcuts
+    }
+
+    /// Whether the ruleset has special turns: some component declares an
+    /// action that opens a run of actions within a move
+    /// ([`Choosing::OpensRun`], Enhanced Go's special turn). Worked out once
+    /// from the declared actions; the shortcuts do not change it.
+    #[inline]
+    pub fn has_special_turns(&self) -> bool {
+        self.profile.special_turns
     }
 
     /// The component of `kind`, as the shared trait.
