@@ -204,7 +204,10 @@ impl Game {
         }
         let mut state = GameState::new(board);
         // Room for a long game's positions, so playouts allocate nothing.
-        state.history = PositionHistory::new(rules.repetition.compares_situations());
+        state.history = PositionHistory::new(
+            rules.repetition.looks_up_boards(),
+            rules.repetition.compares_situations(),
+        );
         state.history.reserve(2 * geometry.point_count());
         for (kind, component) in rules.components() {
             state.component_states[kind.index()] = component.initial_state();

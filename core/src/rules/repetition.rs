@@ -45,6 +45,18 @@ pub trait RepetitionPolicy: Component {
     /// The rule's name for messages, e.g. "positional superko".
     fn rule_name(&self) -> &'static str;
 
+    /// Whether the policy looks boards up anywhere in the history
+    /// ([`PositionHistory::first_of_board`],
+    /// [`PositionHistory::board_count`],
+    /// [`PositionHistory::find_board_from`]); then the history keeps an
+    /// index of boards (otherwise those lookups scan, with the same
+    /// answers). True unless an implementation says otherwise: a rule
+    /// that compares only the latest boards (simple ko) or none saves
+    /// indexing every position of every playout.
+    fn looks_up_boards(&self) -> bool {
+        true
+    }
+
     /// Whether the policy looks positions up by situation (board and seat
     /// to act) with [`PositionHistory::first_of_situation`]; then the
     /// history keeps an index of situations (otherwise that lookup scans).

@@ -5,8 +5,10 @@
 //! rest of each occurrence in two flat lists (10 bytes an occurrence), and
 //! an open-addressing table from a board to its first occurrence (2 bytes a
 //! slot while the history has fewer than 65,535 occurrences, 4 after; at
-//! most three quarters full). The table of situations (board and seat to
-//! act) is kept only for the repetition rules that compare them.
+//! most three quarters full). The table of boards is kept only for the
+//! repetition rules that look boards up anywhere in the history, and the
+//! table of situations (board and seat to act) only for the rules that
+//! compare them; without its table, a lookup scans the list.
 
 use crate::colour::Seat;
 use crate::zobrist::seat_to_move_key;
@@ -283,18 +285,25 @@ impl FirstIndex {
     }
 }
 
-/// Every position occurrence in order, indexed by board (and by situation,
-/// for the rules that compare situations). The first entry is the position
-/// play started from.
-#[derive(Debug, Default)]
+/// Every position occurrence in order, indexed by board (for the rules
+/// that look boards up) and by situation (for the rules that compare
+/// situations). The first entry is the position play started from.
+#[derive(Debug)]
 pub struct PositionHistory {
     boards: Vec<u64>,
     packed: Vec<u16>,
     /// Where each run of occurrences with one era of move numbers starts
     /// (an index, and the era), for the eras after the first.
     eras: Vec<(u32, u32)>,
-    by_board: FirstIndex,
+    by_board: Option<FirstIndex>,
     by_situation: Option<FirstIndex>,
+}
+
+impl Default for PositionHistory {
+    /// An empty history indexed by board, not by situation.
+    fn default() -> Self {
+        PositionHistory::new(true, false)
+    }
 }
 
 impl Clone for PositionHistory {
@@ -313,11 +322,17 @@ impl Clone for PositionHistory {
         self.boards.clone_from(&source.boards);
         self.packed.clone_from(&source.packed);
         self.eras.clone_from(&source.eras);
-        self.by_board.copy_from(&source.by_board);
-        match (&mut self.by_situation, &source.by_situation) {
-            (Some(mine), Some(theirs)) => mine.copy_from(theirs),
-            (mine, theirs) => mine.clone_from(theirs),
-        }
+        copy_index(&mut self.by_board, &source.by_board);
+        copy_index(&mut self.by_situation, &source.by_situation);
+    }
+}
+
+/// Copies an optional index, reusing the memory of `mine` where both have
+/// one.
+fn copy_index(mine: &mut Option<FirstIndex>, theirs: &Option<FirstIndex>) {
+    match (mine, theirs) {
+        (Some(mine), Some(theirs)) => mine.copy_from(theirs),
+        (mine, theirs) => mine.clone_from(theirs),
     }
 }
 
@@ -328,13 +343,19 @@ impl PartialEq for PositionHistory {
 }
 
 impl PositionHistory {
-    /// An empty history; with `situations`, indexed by situation too (for
-    /// the repetition rules that compare situations; see
-    /// [`crate::rules::RepetitionPolicy::compares_situations`]).
-    pub fn new(situations: bool) -> PositionHistory {
+    /// An empty history; with `boards`, indexed by board (for the
+    /// repetition rules that look boards up anywhere in the history; see
+    /// [`crate::rules::RepetitionPolicy::looks_up_boards`]), and with
+    /// `situations`, by situation (for the rules that compare situations;
+    /// see [`crate::rules::RepetitionPolicy::compares_situations`]). A
+    /// lookup without its index scans the history, with the same answer.
+    pub fn new(boards: bool, situations: bool) -> PositionHistory {
         PositionHistory {
+            boards: Vec::new(),
+            packed: Vec::new(),
+            eras: Vec::new(),
+            by_board: boards.then(FirstIndex::default),
             by_situation: situations.then(FirstIndex::default),
-            ..PositionHistory::default()
         }
     }
 
@@ -345,7 +366,9 @@ impl PositionHistory {
         self.packed.reserve(additional);
         let (len, wanted) = (self.len(), self.len() + additional);
         let boards = &self.boards;
-        self.by_board.make_room(wanted, len, |i| boards[i]);
+        if let Some(index) = &mut self.by_board {
+            index.make_room(wanted, len, |i| boards[i]);
+        }
         if let Some(index) = &mut self.by_situation {
             let packed = &self.packed;
             index.make_room(wanted, len, |i| situation_key(boards, packed, i));
@@ -362,8 +385,10 @@ impl PositionHistory {
         self.boards.push(occurrence.board);
         self.packed.push(occurrence.pack());
         let boards = &self.boards;
-        self.by_board.make_room(at + 1, at, |i| boards[i]);
-        self.by_board.insert(occurrence.board, at, |i| boards[i]);
+        if let Some(index) = &mut self.by_board {
+            index.make_room(at + 1, at, |i| boards[i]);
+            index.insert(occurrence.board, at, |i| boards[i]);
+        }
         if let Some(index) = &mut self.by_situation {
             let packed = &self.packed;
             index.make_room(at + 1, at, |i| situation_key(boards, packed, i));
@@ -379,7 +404,9 @@ impl PositionHistory {
             let at = self.boards.len() - 1;
             let occurrence = self.occurrence(at);
             let (boards, packed) = (&self.boards, &self.packed);
-            self.by_board.remove(occurrence.board, at, |i| boards[i]);
+            if let Some(index) = &mut self.by_board {
+                index.remove(occurrence.board, at, |i| boards[i]);
+            }
             if let Some(index) = &mut self.by_situation {
                 index.remove(occurrence.situation(), at, |i| {
                     situation_key(boards, packed, i)
@@ -474,7 +501,10 @@ impl PositionHistory {
     /// The index of the first occurrence of `board`, if it occurred.
     #[inline]
     pub fn first_of_board(&self, board: u64) -> Option<usize> {
-        self.by_board.find(board, |i| self.boards[i])
+        match &self.by_board {
+            Some(index) => index.find(board, |i| self.boards[i]),
+            None => self.boards.iter().position(|&b| b == board),
+        }
     }
 
     /// How many times `board` has occurred.
@@ -513,7 +543,7 @@ impl PositionHistory {
         self.boards.capacity() * std::mem::size_of::<u64>()
             + self.packed.capacity() * std::mem::size_of::<u16>()
             + self.eras.capacity() * std::mem::size_of::<(u32, u32)>()
-            + self.by_board.heap_bytes()
+            + self.by_board.as_ref().map_or(0, FirstIndex::heap_bytes)
             + self.by_situation.as_ref().map_or(0, FirstIndex::heap_bytes)
     }
 }
@@ -537,10 +567,12 @@ mod tests {
         }
     }
 
+    /// Every lookup gives the same answer with its index as without it
+    /// (a scan).
     #[test]
     fn counts_and_truncation_stay_consistent() {
-        for situations in [false, true] {
-            let mut h = PositionHistory::new(situations);
+        for (boards, situations) in [(false, false), (true, false), (false, true), (true, true)] {
+            let mut h = PositionHistory::new(boards, situations);
             h.push(at(1, Seat::One));
             h.push(at(2, Seat::Two));
             h.push(at(1, Seat::Two));
@@ -584,7 +616,7 @@ mod tests {
             u32::MAX,
             5,
         ];
-        let mut h = PositionHistory::new(false);
+        let mut h = PositionHistory::new(true, false);
         for (i, &n) in numbers.iter().enumerate() {
             h.push(Occurrence {
                 move_number: n,
@@ -597,7 +629,7 @@ mod tests {
             h.truncate(len);
             let read: Vec<u32> = h.iter().map(|o| o.move_number).collect();
             assert_eq!(read, numbers[..len]);
-            let mut copy = PositionHistory::new(false);
+            let mut copy = PositionHistory::new(true, false);
             copy.clone_from(&h);
             assert_eq!(copy, h);
         }
@@ -607,12 +639,12 @@ mod tests {
     /// occurrence stays findable, before and after truncation.
     #[test]
     fn the_table_widens_past_narrow_slots() {
-        let mut h = PositionHistory::new(false);
+        let mut h = PositionHistory::new(true, false);
         let key = |i: u64| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for i in 0..70_000u64 {
             h.push(at(key(i % 69_000), Seat::One));
         }
-        assert!(matches!(h.by_board, FirstIndex::Wide(_)));
+        assert!(matches!(h.by_board, Some(FirstIndex::Wide(_))));
         for i in (0..70_000u64).step_by(997) {
             assert_eq!(
                 h.first_of_board(key(i % 69_000)),
@@ -626,10 +658,12 @@ mod tests {
 
     /// Keys that share their low bits collide in the table; growing,
     /// searching and removing from the end must keep every first
-    /// occurrence findable, as a plain scan finds it.
+    /// occurrence findable, as a plain scan finds it (and as a history
+    /// without the tables finds it).
     #[test]
     fn colliding_keys_survive_growth_and_removal() {
-        let mut h = PositionHistory::new(true);
+        let mut h = PositionHistory::new(true, true);
+        let mut unindexed = PositionHistory::new(false, false);
         let mut rng = 0x1234_5678_u64;
         let mut keys = Vec::new();
         for i in 0..3000u64 {
@@ -644,12 +678,20 @@ mod tests {
             };
             keys.push(key);
             h.push(at(key, Seat::BOTH[(rng % 2) as usize]));
+            unindexed.push(at(key, Seat::BOTH[(rng % 2) as usize]));
         }
         for len in [3000, 2999, 2048, 1537, 1000, 65, 1, 0] {
             h.truncate(len);
+            unindexed.truncate(len);
             for &key in &keys {
                 let scan = h.iter().position(|o| o.board == key);
                 assert_eq!(h.first_of_board(key), scan);
+                assert_eq!(unindexed.first_of_board(key), scan);
+                assert_eq!(h.board_count(key), unindexed.board_count(key));
+                assert_eq!(
+                    h.find_board_from(key, len / 2),
+                    unindexed.find_board_from(key, len / 2)
+                );
                 for seat in Seat::BOTH {
                     let scan = h.iter().position(|o| o.board == key && o.next_seat == seat);
                     assert_eq!(h.first_of_situation(key, seat), scan);

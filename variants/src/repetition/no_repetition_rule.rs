@@ -26,6 +26,11 @@ impl RepetitionPolicy for NoRepetitionRule {
         "no repetition rule"
     }
 
+    /// No board is compared.
+    fn looks_up_boards(&self) -> bool {
+        false
+    }
+
     fn board_rule(&self) -> Option<BoardRule> {
         Some(BoardRule::Unrestricted)
     }

@@ -37,6 +37,11 @@ impl RepetitionPolicy for SimpleKo {
         "simple ko"
     }
 
+    /// Only the latest two boards are compared.
+    fn looks_up_boards(&self) -> bool {
+        false
+    }
+
     fn board_rule(&self) -> Option<BoardRule> {
         Some(BoardRule::SimpleKo)
     }

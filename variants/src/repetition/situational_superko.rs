@@ -31,6 +31,11 @@ impl RepetitionPolicy for SituationalSuperko {
         true
     }
 
+    /// Situations, not boards, are looked up.
+    fn looks_up_boards(&self) -> bool {
+        false
+    }
+
     fn rule_name(&self) -> &'static str {
         "situational superko"
     }
