@@ -181,7 +181,11 @@ impl<B: LightBoard> Clone for Light<B> {
         self.last_placer = source.last_placer;
         match (&mut self.repetition, &source.repetition) {
             (Repetition::PositionalSuperko(mine), Repetition::PositionalSuperko(theirs)) => {
-                mine.clone_from(theirs);
+                // Refilled rather than cloned: a clone would give this set
+                // the source's (smaller) table, and the playout would grow
+                // it again, rehashing, game after game.
+                mine.clear();
+                mine.extend(theirs.iter().copied());
             }
             (mine, theirs) => *mine = theirs.clone(),
         }
@@ -379,6 +383,10 @@ impl<B: LightBoard> Light<B> {
             (BoardRule::PositionalSuperko, r) => {
                 *r = Repetition::PositionalSuperko(history.iter().map(|o| o.board).collect());
             }
+        }
+        if let Repetition::PositionalSuperko(boards) = &mut self.repetition {
+            // Room for a long playout's boards, so none grows the table.
+            boards.reserve(4 * game.board().geometry().point_count());
         }
         self.self_capture = rules.resolver.allows_self_capture();
         self.liberty_suffices = rule != BoardRule::PositionalSuperko;
