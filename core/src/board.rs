@@ -174,6 +174,9 @@ pub struct Board {
     strings: Vec<StringData>,
     hash: u64,
     stones: ByColour<u32>,
+    /// How many stones of each colour have left the board since it was
+    /// made (see [`Board::removed_count`]).
+    removed: ByColour<u32>,
     /// The empty points, in no particular order (for random playouts).
     empty: Vec<Point>,
     /// For an empty point, its place in `empty`.
@@ -202,6 +205,7 @@ impl Board {
             strings: vec![StringData::default(); n],
             hash: 0,
             stones: ByColour::default(),
+            removed: ByColour::default(),
             empty: (0..n).map(Point::new).collect(),
             empty_slot: (0..n).map(|i| i as u16).collect(),
             stone_bits: vec![0; 2 * n.div_ceil(64)],
@@ -325,6 +329,17 @@ impl Board {
     #[inline]
     pub fn stone_count(&self, colour: Colour) -> u32 {
         self.stones[colour]
+    }
+
+    /// How many stones of `colour` have left the board since it was made
+    /// (captured, self-captured, paid, taken back, marked dead and
+    /// removed): every removal counts, and a count never goes down. So no earlier board of the same
+    /// game held more than [`Board::stone_count`] plus this many of
+    /// `colour`'s stones, which lets a repetition rule pass over the
+    /// earlier boards a new board outnumbers.
+    #[inline]
+    pub fn removed_count(&self, colour: Colour) -> u32 {
+        self.removed[colour]
     }
 
     /// The empty points, in index order: the points in neither colour's
@@ -633,6 +648,7 @@ impl Board {
             self.cells[stone.index()].next = stone;
         }
         self.stones[colour] -= size;
+        self.removed[colour] += size;
         size
     }
 
@@ -665,6 +681,8 @@ impl Board {
         self.remove_string(point, &mut removed);
         for stone in removed.into_iter().filter(|&s| s != point) {
             self.put_stone(stone, colour);
+            // Back on the board: only the one stone left it.
+            self.removed[colour] -= 1;
         }
     }
 
@@ -790,6 +808,7 @@ impl Clone for Board {
             strings: self.strings.clone(),
             hash: self.hash,
             stones: self.stones,
+            removed: self.removed,
             empty: self.empty.clone(),
             empty_slot: self.empty_slot.clone(),
             stone_bits: self.stone_bits.clone(),
@@ -803,6 +822,7 @@ impl Clone for Board {
         self.strings.clone_from(&source.strings);
         self.hash = source.hash;
         self.stones = source.stones;
+        self.removed = source.removed;
         self.empty.clone_from(&source.empty);
         self.empty_slot.clone_from(&source.empty_slot);
         self.stone_bits.clone_from(&source.stone_bits);

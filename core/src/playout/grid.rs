@@ -673,6 +673,12 @@ impl LightBoard for GridBoard {
         self.around(cell) & EMPTY_COUNT != 0
     }
 
+    #[inline(always)]
+    fn is_plainly_placed(&self, cell: Cell, colour: Colour) -> bool {
+        let around = self.around(cell);
+        around & EMPTY_COUNT != 0 && (around >> shift(colour.opponent())) & 0xF == 0
+    }
+
     /// Every neighbour holds a stone of `colour` (or is off the board),
     /// and the other colour holds fewer than two diagonal points, counting
     /// the edge as one when a diagonal is off the board. That is the
@@ -775,11 +781,11 @@ impl LightBoard for GridBoard {
     /// [worked out in full](GridBoard::outcome_by_shared_heads).
     #[inline(always)]
     fn outcome_if_placed(&self, cell: Cell, colour: Colour) -> Outcome {
-        let around = self.around(cell);
-        let empties = around & EMPTY_COUNT;
-        if empties != 0 && (around >> shift(colour.opponent())) & 0xF == 0 {
+        if self.is_plainly_placed(cell, colour) {
             return Outcome::Plain;
         }
+        let around = self.around(cell);
+        let empties = around & EMPTY_COUNT;
         let few_liberties = |n: Cell| {
             let data = self.cells[at(n)];
             let is_stone = data.stone.wrapping_sub(1) < 2;

@@ -33,14 +33,13 @@
 
 use super::grid::GridBoard;
 use super::light_board::{GraphBoard, LightBoard, Outcome};
+use super::superko::Superko;
 use crate::colour::{ByColour, BySeat, Colour, Seat};
 use crate::game::{Game, ToAct};
 use crate::geometry::Geometry;
 use crate::phase::Phase;
 use crate::point::Point;
 use crate::rules::{BoardRule, Hooks};
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 /// A position of a qualifying ruleset, played on the bare board: on the
@@ -126,28 +125,7 @@ enum Repetition {
         before: Option<u64>,
     },
     /// Every board the game has had.
-    PositionalSuperko(HashSet<u64, BuildHasherDefault<ZobristHasher>>),
-}
-
-/// A hasher for Zobrist hashes, which are uniformly random already: it
-/// passes the value through.
-#[derive(Default)]
-struct ZobristHasher(u64);
-
-impl Hasher for ZobristHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        self.0 = value;
-    }
+    PositionalSuperko(Superko),
 }
 
 impl<B: LightBoard> Clone for Light<B> {
@@ -181,11 +159,7 @@ impl<B: LightBoard> Clone for Light<B> {
         self.last_placer = source.last_placer;
         match (&mut self.repetition, &source.repetition) {
             (Repetition::PositionalSuperko(mine), Repetition::PositionalSuperko(theirs)) => {
-                // Refilled rather than cloned: a clone would give this set
-                // the source's (smaller) table, and the playout would grow
-                // it again, rehashing, game after game.
-                mine.clear();
-                mine.extend(theirs.iter().copied());
+                mine.copy_from(theirs);
             }
             (mine, theirs) => *mine = theirs.clone(),
         }
@@ -376,17 +350,15 @@ impl<B: LightBoard> Light<B> {
                     before: board_at(n.checked_sub(2)),
                 };
             }
-            (BoardRule::PositionalSuperko, Repetition::PositionalSuperko(boards)) => {
-                boards.clear();
-                boards.extend(history.iter().map(|o| o.board));
+            (BoardRule::PositionalSuperko, Repetition::PositionalSuperko(superko)) => {
+                superko.load(game.board(), history.iter().map(|o| o.board));
             }
             (BoardRule::PositionalSuperko, r) => {
-                *r = Repetition::PositionalSuperko(history.iter().map(|o| o.board).collect());
+                *r = Repetition::PositionalSuperko(Superko::new(
+                    game.board(),
+                    history.iter().map(|o| o.board),
+                ));
             }
-        }
-        if let Repetition::PositionalSuperko(boards) = &mut self.repetition {
-            // Room for a long playout's boards, so none grows the table.
-            boards.reserve(4 * game.board().geometry().point_count());
         }
         self.self_capture = rules.resolver.allows_self_capture();
         self.liberty_suffices = rule != BoardRule::PositionalSuperko;
@@ -455,12 +427,15 @@ impl<B: LightBoard> Light<B> {
     ///
     /// Right after a self-capture of several stones, and until the first
     /// placement after loading a game, every placement is asked of the
-    /// rule; under positional superko, which remembers older boards, every
-    /// placement always is.
+    /// rule. Under positional superko, which remembers older boards, a
+    /// placement that captures nothing and keeps a liberty is allowed
+    /// where the stone counts show its board is new
+    /// ([`Light::superko_admits`]); every other is asked of the
+    /// rule.
     #[inline(always)]
     pub(crate) fn admits(&self, vertex: B::Vertex) -> bool {
         if !self.shortcuts_apply() {
-            return self.admits_by_hash(vertex);
+            return self.admits_without_shortcuts(vertex);
         }
         self.board.has_empty_neighbour(vertex)
             || self.admits_outcome(
@@ -476,7 +451,7 @@ impl<B: LightBoard> Light<B> {
     #[inline(always)]
     fn admits_for_placement(&mut self, vertex: B::Vertex) -> bool {
         if !self.shortcuts_apply() {
-            return self.admits_by_hash(vertex);
+            return self.admits_without_shortcuts_for_placement(vertex);
         }
         self.board.has_empty_neighbour(vertex) || self.admits_by_probing(vertex)
     }
@@ -485,6 +460,68 @@ impl<B: LightBoard> Light<B> {
     fn admits_by_probing(&mut self, vertex: B::Vertex) -> bool {
         let outcome = self.board.outcome_by_probing(vertex, self.mover_colour());
         self.admits_outcome(vertex, outcome)
+    }
+
+    /// [`Light::admits`] where its shortcuts for simple ko do not apply:
+    /// under positional superko by the placement's outcome and the stone
+    /// counts where they settle it ([`Light::superko_admits`]), by the
+    /// hash of the board otherwise.
+    #[inline(always)]
+    fn admits_without_shortcuts(&self, vertex: B::Vertex) -> bool {
+        match &self.repetition {
+            Repetition::PositionalSuperko(superko) => {
+                let outcome = self.board.outcome_if_placed(vertex, self.mover_colour());
+                self.superko_admits(superko, vertex, outcome)
+            }
+            _ => self.admits_by_hash(vertex),
+        }
+    }
+
+    /// [`Light::admits_without_shortcuts`] for the placement about to be
+    /// made, with the outcome worked out by
+    /// [probing](LightBoard::outcome_by_probing), out of line, where the
+    /// neighbour counts do not tell it.
+    #[inline(always)]
+    fn admits_without_shortcuts_for_placement(&mut self, vertex: B::Vertex) -> bool {
+        match &self.repetition {
+            Repetition::PositionalSuperko(superko)
+                if self.board.is_plainly_placed(vertex, self.mover_colour()) =>
+            {
+                self.superko_admits(superko, vertex, Outcome::Plain)
+            }
+            Repetition::PositionalSuperko(_) => self.superko_admits_by_probing(vertex),
+            _ => self.admits_by_hash(vertex),
+        }
+    }
+
+    #[inline(never)]
+    fn superko_admits_by_probing(&mut self, vertex: B::Vertex) -> bool {
+        let outcome = self.board.outcome_by_probing(vertex, self.mover_colour());
+        match &self.repetition {
+            Repetition::PositionalSuperko(superko) => self.superko_admits(superko, vertex, outcome),
+            _ => self.admits_by_hash(vertex),
+        }
+    }
+
+    /// Whether positional superko (and the resolver) allows a placement of
+    /// the mover's on `vertex` with `outcome`. A stone left alone without
+    /// a liberty would leave the board as it is, which has occurred. A
+    /// placement that captures nothing and keeps a liberty, or whose
+    /// string of several stones leaves the board, makes a board with
+    /// counts of stones that tell where it may repeat
+    /// ([`Superko::is_new_after`]); the rest, and the boards the counts
+    /// cannot clear, are looked up by hash.
+    #[inline(always)]
+    fn superko_admits(&self, superko: &Superko, vertex: B::Vertex, outcome: Outcome) -> bool {
+        let colour = self.mover_colour();
+        let new = match outcome {
+            Outcome::Plain => superko.is_new_after(colour, 1, 0),
+            Outcome::SelfCapture { .. } if !self.self_capture => return false,
+            Outcome::SelfCapture { stones: 1 } => return false,
+            Outcome::SelfCapture { stones } => superko.is_new_after(colour, 0, stones - 1),
+            Outcome::Captures => false,
+        };
+        new || self.admits_by_hash(vertex)
     }
 
     /// Whether the shortcuts of [`Light::admits`] may be taken for the
@@ -528,7 +565,7 @@ impl<B: LightBoard> Light<B> {
             Repetition::SimpleKo { latest, before } => {
                 *latest != Some(hash) && *before != Some(hash)
             }
-            Repetition::PositionalSuperko(boards) => !boards.contains(&hash),
+            Repetition::PositionalSuperko(superko) => !superko.contains(hash),
         }
     }
 
@@ -554,8 +591,9 @@ impl<B: LightBoard> Light<B> {
                 *before = *latest;
                 *latest = Some(hash);
             }
-            Repetition::PositionalSuperko(boards) => {
-                boards.insert(hash);
+            Repetition::PositionalSuperko(superko) => {
+                let colour = self.colours[self.mover];
+                superko.record(hash, colour, placed.captured, placed.self_captured);
             }
         }
         self.passes_in_row = 0;

@@ -23,6 +23,11 @@ pub(crate) trait LightBoard: Clone {
     fn is_empty_at(&self, vertex: Self::Vertex) -> bool;
     /// Whether a neighbour of `vertex` is empty.
     fn has_empty_neighbour(&self, vertex: Self::Vertex) -> bool;
+    /// Whether `vertex` has an empty neighbour and no neighbour of the
+    /// colour opposing `colour`: a stone of `colour` there keeps a
+    /// liberty and captures nothing ([`Outcome::Plain`]), told by the
+    /// neighbour counts alone. False says nothing.
+    fn is_plainly_placed(&self, vertex: Self::Vertex, colour: Colour) -> bool;
     /// Whether the empty `vertex` is a one-point eye of `colour` as the
     /// playout policy sees it ([`Board::is_eye_of`]).
     fn is_eye_at(&self, vertex: Self::Vertex, colour: Colour) -> bool;
@@ -118,6 +123,12 @@ impl GraphBoard {
 
 impl LightBoard for GraphBoard {
     type Vertex = Point;
+
+    #[inline(always)]
+    fn is_plainly_placed(&self, vertex: Point, colour: Colour) -> bool {
+        self.board.empty_neighbours(vertex) != 0
+            && self.board.neighbours_of_colour(vertex, colour.opponent()) == 0
+    }
 
     #[inline(always)]
     fn vertex(&self, point: Point) -> Point {

@@ -23,6 +23,7 @@
 mod grid;
 mod light;
 mod light_board;
+mod superko;
 
 pub use crate::rng::PlayoutRng;
 pub use light::{LightBoardChoice, LightGame, seat_ahead};
