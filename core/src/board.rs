@@ -344,29 +344,14 @@ impl Board {
 
     /// The empty points, in index order: the points in neither colour's
     /// stone bits, read a word (64 points) at a time.
-    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
-        let n = self.geometry.point_count();
-        let black = self.stone_bits(Colour::Black);
-        let white = self.stone_bits(Colour::White);
-        black
-            .iter()
-            .zip(white)
-            .enumerate()
-            .flat_map(move |(word, (&b, &w))| {
-                // The points of this word that are on the board.
-                let on_board = match n - word * 64 {
-                    left if left >= 64 => u64::MAX,
-                    left => (1u64 << left) - 1,
-                };
-                let mut empty = !(b | w) & on_board;
-                std::iter::from_fn(move || {
-                    (empty != 0).then(|| {
-                        let bit = empty.trailing_zeros() as usize;
-                        empty &= empty - 1;
-                        Point::new(word * 64 + bit)
-                    })
-                })
-            })
+    pub fn empty_points(&self) -> EmptyPoints<'_> {
+        EmptyPoints {
+            black: self.stone_bits(Colour::Black),
+            white: self.stone_bits(Colour::White),
+            points: self.geometry.point_count(),
+            word: 0,
+            bits: 0,
+        }
     }
 
     /// The empty points in no particular order, kept up to date as stones
@@ -883,6 +868,41 @@ impl Iterator for StringStones<'_> {
         let next = self.board.cells[p.index()].next;
         self.current = (next != self.start).then_some(next);
         Some(p)
+    }
+}
+
+/// The empty points of a board in index order ([`Board::empty_points`]):
+/// the points in neither colour's stone bits, a word (64 points) at a
+/// time.
+#[derive(Clone, Debug)]
+pub struct EmptyPoints<'a> {
+    black: &'a [u64],
+    white: &'a [u64],
+    points: usize,
+    /// The next word to read.
+    word: usize,
+    /// The empty points of the word before `word` not yet handed out.
+    bits: u64,
+}
+
+impl Iterator for EmptyPoints<'_> {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        while self.bits == 0 {
+            let (&b, &w) = self.black.get(self.word).zip(self.white.get(self.word))?;
+            // The points of this word that are on the board.
+            let on_board = match self.points - self.word * 64 {
+                left if left >= 64 => u64::MAX,
+                left => (1u64 << left) - 1,
+            };
+            self.bits = !(b | w) & on_board;
+            self.word += 1;
+        }
+        let bit = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(Point::new((self.word - 1) * 64 + bit))
     }
 }
 

@@ -44,7 +44,7 @@ mod zobrist;
 pub use action::{
     Action, ActionSpec, Argument, ArgumentKind, Choosing, ComponentAction, Declaration, Seats,
 };
-pub use board::{Board, Probe, StringStones};
+pub use board::{Board, EmptyPoints, Probe, StringStones};
 pub use colour::{ByColour, BySeat, Colour, Role, Seat};
 pub use game::{
     Applied, EndReason, Event, Game, GameMemory, GameResult, GameState, Phase, Refusal, ToAct,

@@ -466,9 +466,11 @@ impl Game {
             return Err(Refusal::GameOver);
         }
         // The fast path changes nothing before every check has passed; any
-        // other action is played on the state and undone if refused.
-        let backup =
-            (!self.plays_without_backup(action)).then(|| self.state.backup(self.spare.take()));
+        // other action is played on the state and undone if refused. A
+        // copy made to try one action is refreshed before every use, so
+        // what a refusal leaves on it is never seen: it keeps no backup.
+        let backup = (!self.probing && !self.plays_without_backup(action))
+            .then(|| self.state.backup(self.spare.take()));
         let move_number = self.state.current.number;
         let outcome = self
             .dispatch(seat, action)

@@ -83,6 +83,10 @@ impl fmt::Display for ComponentKind {
 pub trait ComponentState: Any + fmt::Debug + Send + Sync {
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn ComponentState>;
+    /// Makes this state a copy of `source` in its own memory, where
+    /// `source` is a state of the same type; false (and nothing changed)
+    /// otherwise.
+    fn copy_from_dyn(&mut self, source: &dyn ComponentState) -> bool;
     /// Equality with another component's state.
     fn eq_dyn(&self, other: &dyn ComponentState) -> bool;
     /// For downcasting.
@@ -94,6 +98,16 @@ pub trait ComponentState: Any + fmt::Debug + Send + Sync {
 impl<T: Any + Clone + PartialEq + fmt::Debug + Send + Sync> ComponentState for T {
     fn clone_box(&self) -> Box<dyn ComponentState> {
         Box::new(self.clone())
+    }
+
+    fn copy_from_dyn(&mut self, source: &dyn ComponentState) -> bool {
+        match source.as_any().downcast_ref::<T>() {
+            Some(source) => {
+                self.clone_from(source);
+                true
+            }
+            None => false,
+        }
     }
 
     fn eq_dyn(&self, other: &dyn ComponentState) -> bool {
@@ -112,6 +126,15 @@ impl<T: Any + Clone + PartialEq + fmt::Debug + Send + Sync> ComponentState for T
 impl Clone for Box<dyn ComponentState> {
     fn clone(&self) -> Self {
         (**self).clone_box()
+    }
+
+    /// Copies into this box where the states are of one type (as a game
+    /// copied into the memory of another always finds them), so a copy
+    /// allocates nothing.
+    fn clone_from(&mut self, source: &Self) {
+        if !(**self).copy_from_dyn(&**source) {
+            *self = source.clone();
+        }
     }
 }
 

@@ -107,7 +107,9 @@ pub(crate) fn alternating_offers(
     if placed < cap {
         let board = state.board();
         out.reserve(board.empty_list().len() + 1);
-        out.extend(setup_points(board).map(Action::Place));
+        for p in setup_points(board) {
+            out.push(Action::Place(p));
+        }
     }
     out.push(claim(Role::Attacker));
 }
