@@ -125,7 +125,7 @@ enum Repetition {
         before: Option<u64>,
     },
     /// Every board the game has had.
-    PositionalSuperko(Superko),
+    PositionalSuperko(Box<Superko>),
 }
 
 impl<B: LightBoard> Clone for Light<B> {
@@ -354,10 +354,10 @@ impl<B: LightBoard> Light<B> {
                 superko.load(game.board(), history.iter().map(|o| o.board));
             }
             (BoardRule::PositionalSuperko, r) => {
-                *r = Repetition::PositionalSuperko(Superko::new(
+                *r = Repetition::PositionalSuperko(Box::new(Superko::new(
                     game.board(),
                     history.iter().map(|o| o.board),
-                ));
+                )));
             }
         }
         self.self_capture = rules.resolver.allows_self_capture();
