@@ -802,6 +802,25 @@ impl LightBoard for GridBoard {
         self.outcome_by_shared_heads(cell, colour)
     }
 
+    /// Each neighbouring opposing string counted once (at its first
+    /// neighbour), where its only liberty is this point: its
+    /// pseudo-liberties are as many as the neighbours sharing its head.
+    fn captured_if_placed(&self, cell: Cell, colour: Colour) -> u32 {
+        let c = self.neighbour_cells(cell);
+        let heads = c.map(|n| n.head);
+        let other = stone(colour.opponent());
+        let mut captured = 0;
+        for (i, n) in c.iter().enumerate() {
+            if n.stone == other
+                && !heads[..i].contains(&n.head)
+                && self.strings[at(n.head)].liberties == touching(heads, n.head)
+            {
+                captured += u32::from(self.strings[at(n.head)].size);
+            }
+        }
+        captured
+    }
+
     /// Worked out by taking the point from each neighbouring string for a
     /// moment: every neighbour's string loses one pseudo-liberty for each
     /// of its stones next to the point, and a string left with none had
@@ -1038,6 +1057,12 @@ mod tests {
                                 "{context}: probing point {} left the counts changed",
                                 p.index()
                             );
+                            assert_eq!(
+                                graph.captured_if_placed(v, colour),
+                                cells.captured_if_placed(c, colour),
+                                "{context}: the stones captured by placing at point {}",
+                                p.index()
+                            );
                             for self_capture in [false, true] {
                                 assert_eq!(
                                     graph.hash_if_placed(v, colour, self_capture),
@@ -1054,9 +1079,11 @@ mod tests {
                     }
                     let p = empty[rng.below(empty.len())];
                     let colour = Colour::BOTH[rng.below(2)];
+                    let captures = cells.captured_if_placed(cells.vertex(p), colour);
                     let placed = graph.place(p, colour);
                     let on_cells = cells.place(cells.vertex(p), colour);
                     assert_eq!(on_cells, placed, "{context}");
+                    assert_eq!(placed.captured, captures, "{context}: the stones captured");
                     let v = cells.vertex(p);
                     assert_eq!(
                         cells.lone_stone_liberty(v).map(|c| cells.point(c)),

@@ -505,21 +505,24 @@ impl<B: LightBoard> Light<B> {
 
     /// Whether positional superko (and the resolver) allows a placement of
     /// the mover's on `vertex` with `outcome`. A stone left alone without
-    /// a liberty would leave the board as it is, which has occurred. A
-    /// placement that captures nothing and keeps a liberty, or whose
-    /// string of several stones leaves the board, makes a board with
-    /// counts of stones that tell where it may repeat
-    /// ([`Superko::is_new_after`]); the rest, and the boards the counts
-    /// cannot clear, are looked up by hash.
+    /// a liberty would leave the board as it is, which has occurred. Any
+    /// other placement makes a board whose counts of stones tell where it
+    /// may repeat ([`Superko::is_new_after`]): one more of the mover's,
+    /// less the opposing stones it captures, or less the mover's own its
+    /// string takes off; the boards the counts cannot clear are looked up
+    /// by hash.
     #[inline(always)]
     fn superko_admits(&self, superko: &Superko, vertex: B::Vertex, outcome: Outcome) -> bool {
         let colour = self.mover_colour();
         let new = match outcome {
-            Outcome::Plain => superko.is_new_after(colour, 1, 0),
+            Outcome::Plain => superko.is_new_after(colour, 1, 0, 0),
             Outcome::SelfCapture { .. } if !self.self_capture => return false,
             Outcome::SelfCapture { stones: 1 } => return false,
-            Outcome::SelfCapture { stones } => superko.is_new_after(colour, 0, stones - 1),
-            Outcome::Captures => false,
+            Outcome::SelfCapture { stones } => superko.is_new_after(colour, 0, stones - 1, 0),
+            Outcome::Captures => {
+                let captured = self.board.captured_if_placed(vertex, colour);
+                superko.is_new_after(colour, 1, 0, captured)
+            }
         };
         new || self.admits_by_hash(vertex)
     }

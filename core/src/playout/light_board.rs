@@ -46,6 +46,9 @@ pub(crate) trait LightBoard: Clone {
     /// liberty and capture nothing, capture, or be left without a liberty
     /// (and with how many stones).
     fn outcome_if_placed(&self, vertex: Self::Vertex, colour: Colour) -> Outcome;
+    /// How many opposing stones a stone of `colour` on the empty `vertex`
+    /// would capture (0 where it captures nothing).
+    fn captured_if_placed(&self, vertex: Self::Vertex, colour: Colour) -> u32;
     /// [`outcome_if_placed`](LightBoard::outcome_if_placed), for a board
     /// that may change its bookkeeping while it looks and must restore
     /// it before it answers.
@@ -173,6 +176,15 @@ impl LightBoard for GraphBoard {
         } else {
             None
         }
+    }
+
+    fn captured_if_placed(&self, vertex: Point, colour: Colour) -> u32 {
+        let probe = self.board.probe(vertex, colour);
+        probe
+            .captured_strings()
+            .iter()
+            .map(|&head| self.board.string_size(head) as u32)
+            .sum()
     }
 
     fn outcome_if_placed(&self, vertex: Point, colour: Colour) -> Outcome {

@@ -257,14 +257,21 @@ impl Superko {
     }
 
     /// Whether the board left by a placement of `colour` that adds
-    /// `added` of its stones and takes `removed` of them off (and none of
-    /// the other colour's) is new: no board since loading held its
-    /// counts, and it holds more of one colour's stones than any board
-    /// from before could.
+    /// `added` of its stones, takes `removed` of them off and captures
+    /// `captured` of the other colour's is new: no board since loading
+    /// held its counts, and it holds more of one colour's stones than any
+    /// board from before could.
     #[inline(always)]
-    pub(crate) fn is_new_after(&self, colour: Colour, added: u32, removed: u32) -> bool {
+    pub(crate) fn is_new_after(
+        &self,
+        colour: Colour,
+        added: u32,
+        removed: u32,
+        captured: u32,
+    ) -> bool {
         let mut after = self.stones;
         after[colour] = (after[colour] + added).wrapping_sub(removed);
+        after[colour.opponent()] = after[colour.opponent()].wrapping_sub(captured);
         let outnumbers_loaded = after[Colour::Black] > self.loaded_most[Colour::Black]
             || after[Colour::White] > self.loaded_most[Colour::White];
         outnumbers_loaded && !self.made.contains(after)
@@ -328,7 +335,7 @@ mod tests {
             let superko = Superko::new(&board, boards.iter().map(|&(_, h)| h));
             let loaded_most = |c: Colour| board.stone_count(c) + board.removed_count(c);
             for colour in [Colour::Black, Colour::White] {
-                let new = superko.is_new_after(colour, 1, 0);
+                let new = superko.is_new_after(colour, 1, 0, 0);
                 let mut after = superko.stones;
                 after[colour] += 1;
                 // Never new where an earlier board holds those counts.
@@ -349,22 +356,22 @@ mod tests {
         let mut superko = Superko::new(&board, std::iter::once(board.hash()));
         let fresh = superko.clone();
         // The empty board's counts are the loaded board's own.
-        assert!(!superko.is_new_after(Colour::Black, 0, 0));
-        assert!(superko.is_new_after(Colour::Black, 1, 0));
+        assert!(!superko.is_new_after(Colour::Black, 0, 0, 0));
+        assert!(superko.is_new_after(Colour::Black, 1, 0, 0));
         superko.record(11, Colour::Black, 0, 0);
         superko.record(12, Colour::White, 0, 0);
         // One black stone and one white: made, so not new; two black and
         // one white: not made.
-        assert!(!superko.is_new_after(Colour::White, 0, 0));
-        assert!(superko.is_new_after(Colour::Black, 1, 0));
+        assert!(!superko.is_new_after(Colour::White, 0, 0, 0));
+        assert!(superko.is_new_after(Colour::Black, 1, 0, 0));
         // A self-capture of the black stone and another would leave no
         // black stone and one white, which no board has held.
-        assert!(superko.is_new_after(Colour::Black, 1, 2));
+        assert!(superko.is_new_after(Colour::Black, 1, 2, 0));
         assert!(superko.contains(11) && superko.contains(12) && superko.contains(0));
         // A copy of the fresh memory forgets the playout's boards.
         superko.copy_from(&fresh);
         assert!(!superko.contains(11) && !superko.contains(12) && superko.contains(0));
-        assert!(superko.is_new_after(Colour::White, 1, 0));
+        assert!(superko.is_new_after(Colour::White, 1, 0, 0));
     }
 
     #[test]
