@@ -333,10 +333,11 @@ impl Board {
 
     /// How many stones of `colour` have left the board since it was made
     /// (captured, self-captured, paid, taken back, marked dead and
-    /// removed): every removal counts, and a count never goes down. So no earlier board of the same
-    /// game held more than [`Board::stone_count`] plus this many of
-    /// `colour`'s stones, which lets a repetition rule pass over the
-    /// earlier boards a new board outnumbers.
+    /// removed): every removal counts, and a count never goes down. So
+    /// no earlier board of the same game held more than
+    /// [`Board::stone_count`] plus this many of `colour`'s stones, which
+    /// lets a repetition rule pass over the earlier boards a new board
+    /// outnumbers.
     #[inline]
     pub fn removed_count(&self, colour: Colour) -> u32 {
         self.removed[colour]

@@ -498,6 +498,23 @@ impl GridBoard {
         u32::from(size)
     }
 
+    /// The heads of the opposing strings a stone of `colour` on the empty
+    /// `cell` would capture, each once (at its first neighbour): a
+    /// string's only liberty is this point when its pseudo-liberties are
+    /// as many as the neighbours sharing its head.
+    fn captured_heads(&self, cell: Cell, colour: Colour) -> impl Iterator<Item = Cell> + '_ {
+        let c = self.neighbour_cells(cell);
+        let heads = c.map(|n| n.head);
+        let other = stone(colour.opponent());
+        (0..4).filter_map(move |i| {
+            let head = heads[i];
+            (c[i].stone == other
+                && !heads[..i].contains(&head)
+                && self.strings[at(head)].liberties == touching(heads, head))
+            .then_some(head)
+        })
+    }
+
     /// What a stone of `colour` on the empty `cell` would do, in
     /// straight-line code: each neighbour's string has its only liberty
     /// here when its pseudo-liberties equal the number of neighbours
@@ -737,18 +754,12 @@ impl LightBoard for GridBoard {
                 captures |= only_liberty_here;
             }
         }
-        let other = stone(colour.opponent());
         // Each string once: the first neighbour with its head.
         let first = |i: usize| !heads[..i].contains(&heads[i]);
         if captures {
             let mut hash = placed;
-            for (i, n) in neighbours.iter().enumerate() {
-                if n.stone == other
-                    && first(i)
-                    && self.strings[at(n.head)].liberties == touching(heads, n.head)
-                {
-                    hash ^= self.string_hash(n.head, colour.opponent());
-                }
+            for head in self.captured_heads(cell, colour) {
+                hash ^= self.string_hash(head, colour.opponent());
             }
             Some(hash)
         } else if liberty {
@@ -802,23 +813,10 @@ impl LightBoard for GridBoard {
         self.outcome_by_shared_heads(cell, colour)
     }
 
-    /// Each neighbouring opposing string counted once (at its first
-    /// neighbour), where its only liberty is this point: its
-    /// pseudo-liberties are as many as the neighbours sharing its head.
     fn captured_if_placed(&self, cell: Cell, colour: Colour) -> u32 {
-        let c = self.neighbour_cells(cell);
-        let heads = c.map(|n| n.head);
-        let other = stone(colour.opponent());
-        let mut captured = 0;
-        for (i, n) in c.iter().enumerate() {
-            if n.stone == other
-                && !heads[..i].contains(&n.head)
-                && self.strings[at(n.head)].liberties == touching(heads, n.head)
-            {
-                captured += u32::from(self.strings[at(n.head)].size);
-            }
-        }
-        captured
+        self.captured_heads(cell, colour)
+            .map(|head| u32::from(self.strings[at(head)].size))
+            .sum()
     }
 
     /// Worked out by taking the point from each neighbouring string for a

@@ -428,10 +428,9 @@ impl<B: LightBoard> Light<B> {
     /// Right after a self-capture of several stones, and until the first
     /// placement after loading a game, every placement is asked of the
     /// rule. Under positional superko, which remembers older boards, a
-    /// placement that captures nothing and keeps a liberty is allowed
-    /// where the stone counts show its board is new
-    /// ([`Light::superko_admits`]); every other is asked of the
-    /// rule.
+    /// placement is allowed without its hash where the stone counts show
+    /// its board is new ([`Light::superko_admits`]); every other is asked
+    /// of the rule.
     #[inline(always)]
     pub(crate) fn admits(&self, vertex: B::Vertex) -> bool {
         if !self.shortcuts_apply() {
@@ -494,13 +493,16 @@ impl<B: LightBoard> Light<B> {
         }
     }
 
+    /// [`Light::superko_admits`] with the outcome worked out by
+    /// [probing](LightBoard::outcome_by_probing); only under positional
+    /// superko.
     #[inline(never)]
     fn superko_admits_by_probing(&mut self, vertex: B::Vertex) -> bool {
         let outcome = self.board.outcome_by_probing(vertex, self.mover_colour());
-        match &self.repetition {
-            Repetition::PositionalSuperko(superko) => self.superko_admits(superko, vertex, outcome),
-            _ => self.admits_by_hash(vertex),
-        }
+        let Repetition::PositionalSuperko(superko) = &self.repetition else {
+            unreachable!("asked only under positional superko")
+        };
+        self.superko_admits(superko, vertex, outcome)
     }
 
     /// Whether positional superko (and the resolver) allows a placement of
