@@ -171,6 +171,8 @@ impl Game {
         });
         self.record_removals(colour, seat);
         if let Some(hash) = plan.position {
+            // The history changes: an end settled before is judged again.
+            self.settled_end = None;
             let (ends_move, next_seat) = self.after_this_opportunity();
             self.state.history.push(Occurrence {
                 board: hash,
@@ -287,27 +289,51 @@ impl Game {
     pub(super) fn end_move(&mut self) -> Result<(), Refusal> {
         let mover = self.state.current.seat;
         let mut position = None;
+        // The end the probe of the move's last placement settled and
+        // judged, if any, as this end turns out.
+        let mut judged = None;
         if self.rules.profile.clears_at_move_end {
-            let colour = self.state.colours[mover];
-            self.removals.clear();
-            position = self.rules.resolver.clear_at_move_end(
-                &mut self.state.board,
-                colour,
-                &self.state.placed_this_move,
-                &mut self.removals,
-            )?;
-            self.record_removals(colour, mover);
+            let settled = self.settled_end.take();
+            match settled {
+                Some(end) if !end.removes_stones => {
+                    debug_assert_eq!(
+                        end.hash,
+                        self.state.board.hash(),
+                        "a clearing foreseen to remove nothing leaves the board as it is"
+                    );
+                    position = end.position;
+                }
+                _ => {
+                    let colour = self.state.colours[mover];
+                    self.removals.clear();
+                    position = self.rules.resolver.clear_at_move_end(
+                        &mut self.state.board,
+                        colour,
+                        &self.state.placed_this_move,
+                        &mut self.removals,
+                    )?;
+                    self.record_removals(colour, mover);
+                }
+            }
+            // The same position and board, the history as it was.
+            let board = self.state.board.hash();
+            judged = settled.filter(|end| end.position == position && end.hash == board);
         }
         let next_seat = self.state.run_next;
         // Only a position created or a repetition rule that judges the end
         // of moves has anything to judge.
-        let draw = (position.is_some() || self.rules.profile.judges_move_end)
-            && self.judge_end_of_move(
-                position,
-                self.state.board.hash(),
-                next_seat,
-                self.state.current.placed,
-            )?;
+        let draw = match judged {
+            Some(end) => end.draw,
+            None => {
+                (position.is_some() || self.rules.profile.judges_move_end)
+                    && self.judge_end_of_move(
+                        position,
+                        self.state.board.hash(),
+                        next_seat,
+                        self.state.current.placed,
+                    )?
+            }
+        };
         if let Some(hash) = position {
             self.state.history.push(Occurrence {
                 board: hash,
@@ -383,30 +409,43 @@ impl Game {
         next_seat: Seat,
         placed: u32,
     ) -> Result<bool, Refusal> {
-        let judges_move_end = self.rules.profile.judges_move_end;
-        if position.is_none() && !judges_move_end {
-            return Ok(false);
-        }
+        self.end_of_move_judgement(position, board, next_seat, placed)
+            .map_err(|earlier| self.repetition_refusal(None, earlier))
+    }
+
+    /// [`Game::judge_end_of_move`] for probes, which need no worded
+    /// refusal: the index in the history of the earlier occurrence that
+    /// refuses the end.
+    #[inline]
+    pub(super) fn end_of_move_judgement(
+        &self,
+        position: Option<u64>,
+        board: u64,
+        next_seat: Seat,
+        placed: u32,
+    ) -> Result<bool, usize> {
         let repetition = &self.rules.repetition;
         let move_start = self.state.current.history_start;
-        let of_position = position.map(|hash| {
+        let mut draw = false;
+        let mut take = |judgement: Judgement| match judgement {
+            Judgement::Allow => Ok(()),
+            Judgement::Draw => {
+                draw = true;
+                Ok(())
+            }
+            Judgement::Refuse { earlier } => Err(earlier),
+        };
+        if let Some(hash) = position {
             let candidate = Candidate {
                 board: hash,
                 next_seat,
                 ends_move: true,
                 move_start,
             };
-            repetition.judge(&self.state.history, &candidate)
-        });
-        let of_board = (judges_move_end && placed > 0)
-            .then(|| repetition.judge_move_end(&self.state.history, board, move_start));
-        let mut draw = false;
-        for judgement in [of_position, of_board].into_iter().flatten() {
-            match judgement {
-                Judgement::Allow => {}
-                Judgement::Draw => draw = true,
-                Judgement::Refuse { earlier } => return Err(self.repetition_refusal(None, earlier)),
-            }
+            take(repetition.judge(&self.state.history, &candidate))?;
+        }
+        if self.rules.profile.judges_move_end && placed > 0 {
+            take(repetition.judge_move_end(&self.state.history, board, move_start))?;
         }
         Ok(draw)
     }

@@ -86,8 +86,11 @@ impl CompletionSearch {
 /// What [`Game::end_of_move_probe`] makes of a placement.
 enum EndProbe {
     /// Legal, and nothing after it can refuse it: it is played without a
-    /// backup. `end_foreseen`: see [`Game::probe_end_of_move`].
-    Legal { end_foreseen: bool },
+    /// backup. `end_foreseen` and `settled`: see [`EndOfMoveProbe`].
+    Legal {
+        end_foreseen: bool,
+        settled: Option<SettledEnd>,
+    },
     /// Refused.
     Illegal,
     /// Its legality depends on how the rest of the move can be played.
@@ -95,6 +98,47 @@ enum EndProbe {
     /// The probe does not apply (the placement does not depend on the end
     /// of its move, or the checked mode is on).
     NotApplicable,
+}
+
+/// What [`Game::probe_end_of_move`] finds of a placement.
+struct EndOfMoveProbe {
+    /// Whether the placement is legal; `None` where the probe cannot tell.
+    legal: Option<bool>,
+    /// Whether the rest of the move, should it be passed after the
+    /// placement, ends it acceptably on the board and history the
+    /// placement leaves (then the placement does not end the move and
+    /// creates no position).
+    end_foreseen: bool,
+    /// Where the placement ends its move and is legal: the end of the move
+    /// as the probe settled it.
+    settled: Option<SettledEnd>,
+}
+
+/// The end of a move as the probe of its last placement worked it out:
+/// what the resolver's clearing does and what the repetition rule makes of
+/// the position, so the end of the move, played right after the
+/// placement, need not work them out again (see [`Game::settled_end`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct SettledEnd {
+    /// The position the clearing creates, if the resolver counts one.
+    pub(super) position: Option<u64>,
+    /// The hash of the board the clearing leaves.
+    pub(super) hash: u64,
+    /// Whether the clearing takes any stone off the board.
+    pub(super) removes_stones: bool,
+    /// Whether the repetition rule draws the game on the position.
+    pub(super) draw: bool,
+}
+
+/// What [`Game::lone_placement_probed`] makes of a placement.
+enum LoneProbe {
+    /// The placement is not its move's only one, or the probe does not
+    /// apply.
+    NotApplicable,
+    /// Refused.
+    Illegal,
+    /// Legal, its move ending as settled.
+    Legal(SettledEnd),
 }
 
 thread_local! {
@@ -207,17 +251,30 @@ impl Game {
     pub fn place_if_legal(&mut self, seat: Seat, point: Point) -> bool {
         self.completable = false;
         let action = Action::Place(point);
-        let lone = self.lone_placement_by_probe(seat, point);
-        if lone == Some(false) {
-            return false;
-        }
+        let lone = if self.rules.profile.lone_placement_probed {
+            self.lone_placement_probed(seat, point)
+        } else {
+            LoneProbe::NotApplicable
+        };
+        let lone_legal = match lone {
+            LoneProbe::Illegal => return false,
+            LoneProbe::Legal(end) => {
+                self.settled_end = Some(end);
+                true
+            }
+            LoneProbe::NotApplicable => false,
+        };
         let to_move =
             self.state.current.seat == seat && point.index() < self.rules.geometry.point_count();
-        let decided_by_probes = lone.is_some()
+        let decided_by_probes = lone_legal
             || (to_move && self.plays_without_backup(action))
             || match to_move.then(|| self.end_of_move_probe(seat, point)) {
-                Some(EndProbe::Legal { end_foreseen }) => {
+                Some(EndProbe::Legal {
+                    end_foreseen,
+                    settled,
+                }) => {
                     self.end_foreseen = end_foreseen;
+                    self.settled_end = settled;
                     true
                 }
                 Some(EndProbe::Illegal) => return false,
@@ -240,6 +297,7 @@ impl Game {
         };
         let Some(planned) = planned else {
             self.end_foreseen = false;
+            self.settled_end = None;
             return false;
         };
         self.applied.clear();
@@ -247,6 +305,7 @@ impl Game {
         let played = self
             .commit_placement(seat, point, planned)
             .and_then(|()| self.after_action(seat, action));
+        self.settled_end = None;
         debug_assert!(
             played.is_ok(),
             "a placement decided by probes is played: {played:?}"
@@ -284,9 +343,18 @@ impl Game {
             return EndProbe::NotApplicable;
         }
         match self.probe_end_of_move(seat, point, ends) {
-            (Some(true), end_foreseen) => EndProbe::Legal { end_foreseen },
-            (Some(false), _) => EndProbe::Illegal,
-            (None, _) => EndProbe::Undecided,
+            EndOfMoveProbe {
+                legal: Some(true),
+                end_foreseen,
+                settled,
+            } => EndProbe::Legal {
+                end_foreseen,
+                settled,
+            },
+            EndOfMoveProbe {
+                legal: Some(false), ..
+            } => EndProbe::Illegal,
+            EndOfMoveProbe { legal: None, .. } => EndProbe::Undecided,
         }
     }
 
@@ -297,25 +365,28 @@ impl Game {
     /// does not decide it (the rest of the move could not simply be
     /// passed), so the caller tries the placement on a copy of the game.
     fn probe_to_the_end_of_move(&self, seat: Seat, point: Point, ends: bool) -> Option<bool> {
-        self.probe_end_of_move(seat, point, ends).0
+        self.probe_end_of_move(seat, point, ends).legal
     }
 
-    /// [`Game::probe_to_the_end_of_move`], and whether it found that the
-    /// rest of the move, should it be passed after the placement, ends it
-    /// acceptably on the board and history the placement leaves (then the
-    /// placement does not end the move and creates no position).
-    fn probe_end_of_move(&self, seat: Seat, point: Point, ends: bool) -> (Option<bool>, bool) {
+    /// [`Game::probe_to_the_end_of_move`], with what else the probe found
+    /// (see [`EndOfMoveProbe`]).
+    fn probe_end_of_move(&self, seat: Seat, point: Point, ends: bool) -> EndOfMoveProbe {
+        let decided = |legal: Option<bool>| EndOfMoveProbe {
+            legal,
+            end_foreseen: false,
+            settled: None,
+        };
         if !self.components_admit(seat, Action::Place(point)) {
-            return (Some(false), false);
+            return decided(Some(false));
         }
         let Ok((plan, draw)) = self.plan_placement(seat, point) else {
-            return (Some(false), false);
+            return decided(Some(false));
         };
         if draw {
-            return (Some(true), false);
+            return decided(Some(true));
         }
         if plan.position.is_some() && self.rules.profile.clears_at_move_end {
-            return (None, false);
+            return decided(None);
         }
         // Passing the rest is a way to finish only where passing is
         // allowed and no component may refuse it once the stone is down
@@ -326,14 +397,18 @@ impl Game {
                 || self.rules.profile.completion_constrained
                 || !self.components_admit(seat, Action::PassMove))
         {
-            return (None, false);
+            return decided(None);
         }
-        let acceptable = self.move_end_is_acceptable(Some((point, &plan)));
+        let (acceptable, settled) = self.judge_move_end(Some((point, &plan)));
         let end_foreseen = acceptable && !ends && plan.position.is_none();
         match (acceptable, ends) {
-            (true, _) => (Some(true), end_foreseen),
-            (false, true) => (Some(false), false),
-            (false, false) => (None, false),
+            (true, _) => EndOfMoveProbe {
+                legal: Some(true),
+                end_foreseen,
+                settled: settled.filter(|_| ends),
+            },
+            (false, true) => decided(Some(false)),
+            (false, false) => decided(None),
         }
     }
 
@@ -346,12 +421,18 @@ impl Game {
     ///
     /// [`Resolver::foresee_move_end`]: crate::rules::Resolver::foresee_move_end
     fn move_end_is_acceptable(&self, next: Option<(Point, &PlacementPlan)>) -> bool {
+        self.judge_move_end(next).0
+    }
+
+    /// [`Game::move_end_is_acceptable`], and where the resolver foresaw an
+    /// acceptable end, that end as settled.
+    fn judge_move_end(&self, next: Option<(Point, &PlacementPlan)>) -> (bool, Option<SettledEnd>) {
         if next.is_none() && self.end_foreseen {
             debug_assert!(
                 self.move_end_is_acceptable_on_a_copy(None),
                 "the probe of the placement foresaw the end of the move"
             );
-            return true;
+            return (true, None);
         }
         let placed = &self.state.placed_this_move;
         if self.rules.profile.shortcuts && self.rules.profile.clears_at_move_end {
@@ -362,27 +443,46 @@ impl Game {
                 placed,
                 next.map(|(p, _)| p),
             );
-            let acceptable = match foreseen {
+            let judged = match foreseen {
                 ForeseenEnd::Unknown => None,
-                ForeseenEnd::Refused => Some(false),
-                ForeseenEnd::Clears { position, hash } => {
+                ForeseenEnd::Refused => Some((false, None)),
+                ForeseenEnd::Clears {
+                    position,
+                    hash,
+                    removes_stones,
+                } => {
                     let count = placed.len() + usize::from(next.is_some());
                     Some(
-                        self.judge_end_of_move(position, hash, self.state.run_next, count as u32)
-                            .is_ok(),
+                        match self.end_of_move_judgement(
+                            position,
+                            hash,
+                            self.state.run_next,
+                            count as u32,
+                        ) {
+                            Ok(draw) => (
+                                true,
+                                Some(SettledEnd {
+                                    position,
+                                    hash,
+                                    removes_stones,
+                                    draw,
+                                }),
+                            ),
+                            Err(_) => (false, None),
+                        },
                     )
                 }
             };
-            if let Some(acceptable) = acceptable {
+            if let Some(judged) = judged {
                 debug_assert_eq!(
-                    acceptable,
+                    judged.0,
                     self.move_end_is_acceptable_on_a_copy(next),
                     "the resolver foresees the end of the move as its clearing makes it"
                 );
-                return acceptable;
+                return judged;
             }
         }
-        self.move_end_is_acceptable_on_a_copy(next)
+        (self.move_end_is_acceptable_on_a_copy(next), None)
     }
 
     /// [`Game::move_end_is_acceptable`], tried on a copy of the board.
@@ -417,7 +517,7 @@ impl Game {
         } else {
             None
         };
-        self.judge_end_of_move(
+        self.end_of_move_judgement(
             position,
             board.hash(),
             self.state.run_next,
@@ -441,28 +541,32 @@ impl Game {
         if !self.rules.profile.lone_placement_probed {
             return None;
         }
-        self.lone_placement_probed(seat, point)
+        match self.lone_placement_probed(seat, point) {
+            LoneProbe::NotApplicable => None,
+            LoneProbe::Illegal => Some(false),
+            LoneProbe::Legal(_) => Some(true),
+        }
     }
 
     /// [`Game::lone_placement_by_probe`] for a resolver that resolves a
-    /// lone placement as probed.
-    fn lone_placement_probed(&self, seat: Seat, point: Point) -> Option<bool> {
+    /// lone placement as probed, with the end of the move it settles.
+    fn lone_placement_probed(&self, seat: Seat, point: Point) -> LoneProbe {
         let applies = self.state.phase == Phase::Play
             && self.state.current.seat == seat
             && self.state.placed_this_move.is_empty()
             && point.index() < self.rules.geometry.point_count()
             && self.ends_move_after_this();
         if !applies {
-            return None;
+            return LoneProbe::NotApplicable;
         }
         let board = &self.state.board;
         if !board.is_empty(point) || !self.components_admit(seat, Action::Place(point)) {
-            return Some(false);
+            return LoneProbe::Illegal;
         }
         let colour = self.state.colours[seat];
         let self_capture = self.rules.resolver.allows_self_capture();
         if !self_capture && board.is_suicide(point, colour) {
-            return Some(false);
+            return LoneProbe::Illegal;
         }
         let probe = board.probe(point, colour);
         let hash = if probe.has_liberty {
@@ -470,12 +574,17 @@ impl Game {
         } else if self_capture {
             board.hash_after_self_capture(point, colour)
         } else {
-            return Some(false);
+            return LoneProbe::Illegal;
         };
-        Some(
-            self.judge_end_of_move(Some(hash), hash, self.state.run_next, 1)
-                .is_ok(),
-        )
+        match self.end_of_move_judgement(Some(hash), hash, self.state.run_next, 1) {
+            Ok(draw) => LoneProbe::Legal(SettledEnd {
+                position: Some(hash),
+                hash,
+                removes_stones: probe.captures_any() || !probe.has_liberty,
+                draw,
+            }),
+            Err(_) => LoneProbe::Illegal,
+        }
     }
 
     /// Whether `seat` may pass one opportunity (or, with `whole_move`, the

@@ -103,6 +103,12 @@ pub struct Game {
     /// of the move, should the rest of it be passed, acceptable, so the
     /// checks that follow the placement need not work it out again.
     end_foreseen: bool,
+    /// Set only while a placement decided by probes that ends its move is
+    /// played (see [`Game::place_if_legal`]): the end of the move as its
+    /// probe worked it out, which the end of the move then takes instead
+    /// of clearing the board (where the clearing removes nothing) and
+    /// judging the position again.
+    settled_end: Option<legal::SettledEnd>,
     /// Set only between a placement that does not end its move and the
     /// check for a seat left without moves that follows it, when the
     /// search for the move's completion found a legal way on by probes
@@ -127,6 +133,7 @@ impl Clone for Game {
             removals: self.removals.clone(),
             spare: None,
             end_foreseen: false,
+            settled_end: None,
             completable: false,
         }
     }
@@ -145,6 +152,7 @@ impl Clone for Game {
             removals,
             spare: _,
             end_foreseen: _,
+            settled_end: _,
             completable: _,
         } = source;
         self.rules.clone_from(rules);
@@ -248,6 +256,7 @@ impl Game {
             removals: Removals::with_capacity(points),
             spare: None,
             end_foreseen: false,
+            settled_end: None,
             completable: false,
         };
         game.begin_move()?;
@@ -295,6 +304,7 @@ impl Game {
             removals: Removals::default(),
             spare: None,
             end_foreseen: false,
+            settled_end: None,
             completable: false,
         }
     }

@@ -87,7 +87,6 @@ impl<'a> Ctx<'a> {
     ) -> Result<(), Refusal> {
         let colour = self.state.colours[seat];
         let board = &mut self.state.board;
-        let label = board.geometry().label(point);
         match board.get(point) {
             Some(c) if c == colour => {
                 board.remove_stone(point);
@@ -97,11 +96,17 @@ impl<'a> Ctx<'a> {
             }
             Some(_) => Err(Refusal::rule(
                 "not-your-stone",
-                format!("{label} is your opponent's stone: {purpose} takes your own stones"),
+                format!(
+                    "{} is your opponent's stone: {purpose} takes your own stones",
+                    board.geometry().label(point)
+                ),
             )),
             None => Err(Refusal::rule(
                 "no-stone",
-                format!("{label} is empty: {purpose} takes one of your own stones"),
+                format!(
+                    "{} is empty: {purpose} takes one of your own stones",
+                    board.geometry().label(point)
+                ),
             )),
         }
     }

@@ -72,6 +72,11 @@ pub enum ForeseenEnd {
         position: Option<u64>,
         /// The hash of the board after the clearing.
         hash: u64,
+        /// Whether the clearing takes any stone off the board. A clearing
+        /// foreseen to take none may be skipped: the core then ends the
+        /// move on the board as it stands, with `position` as the
+        /// position it creates.
+        removes_stones: bool,
     },
 }
 

@@ -71,14 +71,17 @@ pub(crate) fn place_setup_stone(
     point: Point,
 ) -> Result<(), Refusal> {
     let board = ctx.state().board();
-    let label = board.geometry().label(point);
+    let label = || board.geometry().label(point);
     if !board.is_empty(point) {
-        return Err(Refusal::Occupied(label));
+        return Err(Refusal::Occupied(label()));
     }
     if !board.probe(point, Colour::Black).has_liberty {
         return Err(Refusal::rule(
             "no-liberties",
-            format!("a setup stone at {label} would leave its string without liberties"),
+            format!(
+                "a setup stone at {} would leave its string without liberties",
+                label()
+            ),
         ));
     }
     ctx.place_setup_stones(seat, Colour::Black, &[point])

@@ -142,6 +142,12 @@ impl Resolver for EndOfMove {
     /// (or refuses the move) when it has no liberty left but those the
     /// opposing removals open. Opposing strings never touch each other,
     /// nor do the mover's, so each is judged on its own.
+    ///
+    /// Two common cases are settled first: a move after which every string
+    /// next to its stones keeps a liberty removes nothing; and a move whose
+    /// earlier stones touch no opposing stone and keep a liberty besides
+    /// `next` clears as a move of the stone on `next` alone would, which
+    /// [`Board::probe`] foresees.
     fn foresee_move_end(
         &self,
         board: &Board,
@@ -153,6 +159,7 @@ impl Resolver for EndOfMove {
             return ForeseenEnd::Clears {
                 position: None,
                 hash: board.hash(),
+                removes_stones: false,
             };
         }
         if removes_nothing(board, mover, placed, next) {
@@ -160,7 +167,13 @@ impl Resolver for EndOfMove {
             return ForeseenEnd::Clears {
                 position: Some(hash),
                 hash,
+                removes_stones: false,
             };
+        }
+        if let Some(x) = next
+            && placed.iter().all(|&p| stays_out_of_the_clearing(board, mover, p, x))
+        {
+            return self.foresee_by_probe(board, mover, x);
         }
         let geometry = board.geometry();
         let opponent = mover.opponent();
@@ -186,6 +199,7 @@ impl Resolver for EndOfMove {
                 }
             }
         }
+        let mut removes_stones = !captured.is_empty();
         let mut relieved: Vec<Point> = Vec::new();
         let mut next_relieved = false;
         for &head in &captured {
@@ -223,6 +237,7 @@ impl Resolver for EndOfMove {
                 if self.own_strings == OwnStrings::Refused {
                     return ForeseenEnd::Refused;
                 }
+                removes_stones = true;
                 hash ^= board.stone_hash(x, mover);
                 for &h in &joined[..joined_count] {
                     hash ^= board.string_removal_hash(h);
@@ -242,28 +257,71 @@ impl Resolver for EndOfMove {
             if self.own_strings == OwnStrings::Refused {
                 return ForeseenEnd::Refused;
             }
+            removes_stones = true;
             hash ^= board.string_removal_hash(h);
         }
         ForeseenEnd::Clears {
             position: Some(hash),
             hash,
+            removes_stones,
         }
     }
 }
 
+impl EndOfMove {
+    /// The end of a move whose only stone that can change the clearing is
+    /// its last, on `x`: as for a move of that stone alone, the opposing
+    /// strings whose only liberty is `x` go, then the stone's own string
+    /// if it has no liberty left, as [`Board::probe`] foresees.
+    fn foresee_by_probe(&self, board: &Board, mover: Colour, x: Point) -> ForeseenEnd {
+        let probe = board.probe(x, mover);
+        let (hash, removes_stones) = if probe.has_liberty {
+            (probe.hash_after_captures, probe.captures_any())
+        } else if self.own_strings == OwnStrings::Removed {
+            (board.hash_after_self_capture(x, mover), true)
+        } else {
+            return ForeseenEnd::Refused;
+        };
+        ForeseenEnd::Clears {
+            position: Some(hash),
+            hash,
+            removes_stones,
+        }
+    }
+}
+
+/// Whether the earlier stone of the move on `p` takes no part in the
+/// clearing at the end of a move that places its last stone on `x`: no
+/// opposing string lost a liberty to it (it has no opposing neighbour),
+/// and its string keeps a liberty besides `x` (so it stays, whether or not
+/// the stone on `x` joins it, and gives that stone a liberty if it does).
+fn stays_out_of_the_clearing(board: &Board, mover: Colour, p: Point, x: Point) -> bool {
+    board.get(p) == Some(mover)
+        && board.neighbours_of_colour(p, mover.opponent()) == 0
+        && board.has_liberty(p)
+        && !board.only_liberty_is(p, x)
+}
+
 /// Whether the clearing at the end of a move of `mover` that placed stones
 /// on `placed`, and one more on `next`, surely removes nothing (the common
-/// case, settled without following any string): no stone of the move has
-/// an opposing neighbour, so no opposing string lost a liberty to it;
-/// `next` has an empty neighbour, so its string keeps a liberty; and the
-/// string of every other stone of the move has a liberty besides `next`.
+/// case, settled without following any string): every opposing string
+/// next to a stone of the move keeps a liberty besides `next`; `next` has
+/// an empty neighbour, so its string keeps a liberty; and the string of
+/// every other stone of the move has a liberty besides `next`.
 fn removes_nothing(board: &Board, mover: Colour, placed: &[Point], next: Option<Point>) -> bool {
-    let quiet = |p: Point| board.neighbours_of_colour(p, mover.opponent()) == 0;
-    next.is_none_or(|x| quiet(x) && board.empty_neighbours(x) > 0)
+    let opponent = mover.opponent();
+    let keeps_a_liberty =
+        |p: Point| board.has_liberty(p) && next.is_none_or(|x| !board.only_liberty_is(p, x));
+    let opponents_keep_liberties = |p: Point| {
+        board.neighbours_of_colour(p, opponent) == 0
+            || board
+                .geometry()
+                .neighbours(p)
+                .iter()
+                .all(|&n| board.get(n) != Some(opponent) || keeps_a_liberty(n))
+    };
+    next.is_none_or(|x| board.empty_neighbours(x) > 0 && opponents_keep_liberties(x))
         && placed.iter().all(|&p| {
-            quiet(p)
-                && board.get(p) == Some(mover)
-                && board.has_liberty(p)
-                && next.is_none_or(|x| !board.only_liberty_is(p, x))
+            board.get(p) == Some(mover) && keeps_a_liberty(p) && opponents_keep_liberties(p)
         })
 }
