@@ -696,6 +696,11 @@ impl LightBoard for GridBoard {
         around & EMPTY_COUNT != 0 && (around >> shift(colour.opponent())) & 0xF == 0
     }
 
+    #[inline(always)]
+    fn has_only_opposing_neighbours(&self, cell: Cell, colour: Colour) -> bool {
+        self.around(cell) & (EMPTY_COUNT | (0xF << shift(colour))) == 0
+    }
+
     /// Every neighbour holds a stone of `colour` (or is off the board),
     /// and the other colour holds fewer than two diagonal points, counting
     /// the edge as one when a diagonal is off the board. That is the

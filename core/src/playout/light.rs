@@ -457,8 +457,28 @@ impl<B: LightBoard> Light<B> {
 
     #[inline(never)]
     fn admits_by_probing(&mut self, vertex: B::Vertex) -> bool {
-        let outcome = self.board.outcome_by_probing(vertex, self.mover_colour());
+        let outcome = self.outcome_without_empty_neighbour(vertex);
         self.admits_outcome(vertex, outcome)
+    }
+
+    /// The outcome of a placement of the mover's on `vertex`, which has no
+    /// empty neighbour. Where every neighbour is the opponent's (the
+    /// commonest case: the opponent's eye), the stone captures what the
+    /// neighbouring strings' counts say it does, and is otherwise left
+    /// alone without a liberty; any other is worked out by
+    /// [probing](LightBoard::outcome_by_probing).
+    #[inline(always)]
+    fn outcome_without_empty_neighbour(&mut self, vertex: B::Vertex) -> Outcome {
+        let colour = self.mover_colour();
+        if self.board.has_only_opposing_neighbours(vertex, colour) {
+            if self.board.captured_if_placed(vertex, colour) == 0 {
+                Outcome::SelfCapture { stones: 1 }
+            } else {
+                Outcome::Captures
+            }
+        } else {
+            self.board.outcome_by_probing(vertex, colour)
+        }
     }
 
     /// [`Light::admits`] where its shortcuts for simple ko do not apply:
@@ -477,16 +497,23 @@ impl<B: LightBoard> Light<B> {
     }
 
     /// [`Light::admits_without_shortcuts`] for the placement about to be
-    /// made, with the outcome worked out by
-    /// [probing](LightBoard::outcome_by_probing), out of line, where the
-    /// neighbour counts do not tell it.
+    /// made. Under positional superko a stone with an empty neighbour
+    /// keeps a liberty, so its outcome is settled by the stones it would
+    /// capture, which the neighbouring strings' counts tell (none where it
+    /// has no opposing neighbour); the outcome of any other is worked out
+    /// by [probing](LightBoard::outcome_by_probing), out of line.
     #[inline(always)]
     fn admits_without_shortcuts_for_placement(&mut self, vertex: B::Vertex) -> bool {
+        let colour = self.mover_colour();
         match &self.repetition {
             Repetition::PositionalSuperko(superko)
-                if self.board.is_plainly_placed(vertex, self.mover_colour()) =>
+                if self.board.is_plainly_placed(vertex, colour) =>
             {
                 self.superko_admits(superko, vertex, Outcome::Plain)
+            }
+            Repetition::PositionalSuperko(superko) if self.board.has_empty_neighbour(vertex) => {
+                let captured = self.board.captured_if_placed(vertex, colour);
+                superko.is_new_after(colour, 1, 0, captured) || self.admits_by_hash(vertex)
             }
             Repetition::PositionalSuperko(_) => self.superko_admits_by_probing(vertex),
             _ => self.admits_by_hash(vertex),
@@ -498,7 +525,7 @@ impl<B: LightBoard> Light<B> {
     /// superko.
     #[inline(never)]
     fn superko_admits_by_probing(&mut self, vertex: B::Vertex) -> bool {
-        let outcome = self.board.outcome_by_probing(vertex, self.mover_colour());
+        let outcome = self.outcome_without_empty_neighbour(vertex);
         let Repetition::PositionalSuperko(superko) = &self.repetition else {
             unreachable!("asked only under positional superko")
         };

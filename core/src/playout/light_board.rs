@@ -28,6 +28,11 @@ pub(crate) trait LightBoard: Clone {
     /// liberty and captures nothing ([`Outcome::Plain`]), told by the
     /// neighbour counts alone. False says nothing.
     fn is_plainly_placed(&self, vertex: Self::Vertex, colour: Colour) -> bool;
+    /// Whether every neighbour of `vertex` holds a stone of the colour
+    /// opposing `colour` (or is off the board): a stone of `colour` there
+    /// keeps a liberty only by capturing, and is otherwise left alone
+    /// without one ([`Outcome::SelfCapture`] of one stone).
+    fn has_only_opposing_neighbours(&self, vertex: Self::Vertex, colour: Colour) -> bool;
     /// Whether the empty `vertex` is a one-point eye of `colour` as the
     /// playout policy sees it ([`Board::is_eye_of`]).
     fn is_eye_at(&self, vertex: Self::Vertex, colour: Colour) -> bool;
@@ -131,6 +136,12 @@ impl LightBoard for GraphBoard {
     fn is_plainly_placed(&self, vertex: Point, colour: Colour) -> bool {
         self.board.empty_neighbours(vertex) != 0
             && self.board.neighbours_of_colour(vertex, colour.opponent()) == 0
+    }
+
+    #[inline(always)]
+    fn has_only_opposing_neighbours(&self, vertex: Point, colour: Colour) -> bool {
+        self.board.empty_neighbours(vertex) == 0
+            && self.board.neighbours_of_colour(vertex, colour) == 0
     }
 
     #[inline(always)]
