@@ -863,7 +863,7 @@ impl LightBoard for GridBoard {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn place(&mut self, cell: Cell, colour: Colour) -> Placed {
         self.put_stone(cell, colour);
         let opponent = colour.opponent();
