@@ -325,6 +325,22 @@ impl Board {
         &self.stone_bits[start..start + self.stone_bits.len() / 2]
     }
 
+    /// The points holding `colour`'s stones, in index order (read from the
+    /// stone bits a word at a time).
+    #[inline]
+    pub fn stones_of(&self, colour: Colour) -> impl Iterator<Item = Point> + '_ {
+        self.stone_bits(colour)
+            .iter()
+            .enumerate()
+            .flat_map(|(word, &bits)| {
+                std::iter::successors((bits != 0).then_some(bits), |&b| {
+                    let rest = b & (b - 1);
+                    (rest != 0).then_some(rest)
+                })
+                .map(move |b| Point::new(word * 64 + b.trailing_zeros() as usize))
+            })
+    }
+
     /// How many stones of `colour` stand on the board.
     #[inline]
     pub fn stone_count(&self, colour: Colour) -> u32 {

@@ -110,19 +110,19 @@ fn find_vital_regions(
         scratch.explored_by.iter_mut().for_each(|e| *e = 0);
         scratch.last = 0;
     }
+    if board
+        .stones_of(opponent)
+        .any(|p| board.empty_neighbours(p) == 0 && !board.has_liberty(p))
+    {
+        return false;
+    }
     let base = scratch.last;
     scratch.regions.clear();
     scratch.touching.clear();
-    for p in geometry.points() {
-        match board.get(p) {
-            Some(c) if c == opponent && !board.has_liberty(p) => return false,
-            None if board.neighbours_of_colour(p, colour) > 0
-                && scratch.explored_by[p.index()] <= base =>
-            {
-                scratch.last += 1;
-                explore(board, colour, rule, p, base, scratch);
-            }
-            _ => {}
+    for p in board.empty_points() {
+        if board.neighbours_of_colour(p, colour) > 0 && scratch.explored_by[p.index()] <= base {
+            scratch.last += 1;
+            explore(board, colour, rule, p, base, scratch);
         }
     }
     true
