@@ -171,7 +171,9 @@ impl Resolver for EndOfMove {
             };
         }
         if let Some(x) = next
-            && placed.iter().all(|&p| stays_out_of_the_clearing(board, mover, p, x))
+            && placed
+                .iter()
+                .all(|&p| stays_out_of_the_clearing(board, mover, p, x))
         {
             return self.foresee_by_probe(board, mover, x);
         }
