@@ -329,16 +329,7 @@ impl Board {
     /// stone bits a word at a time).
     #[inline]
     pub fn stones_of(&self, colour: Colour) -> impl Iterator<Item = Point> + '_ {
-        self.stone_bits(colour)
-            .iter()
-            .enumerate()
-            .flat_map(|(word, &bits)| {
-                std::iter::successors((bits != 0).then_some(bits), |&b| {
-                    let rest = b & (b - 1);
-                    (rest != 0).then_some(rest)
-                })
-                .map(move |b| Point::new(word * 64 + b.trailing_zeros() as usize))
-            })
+        crate::point::points_of_bits(self.stone_bits(colour))
     }
 
     /// How many stones of `colour` stand on the board.
@@ -1034,7 +1025,7 @@ mod tests {
     }
 
     #[test]
-    fn the_empty_points_read_from_the_stone_bits_are_the_empty_points_in_order() {
+    fn the_points_read_from_the_stone_bits_are_the_empty_points_and_stones_in_order() {
         for size in [5, 8, 13, 19] {
             for stones in (0..size * size * 3).step_by(size) {
                 let b = test_positions::random_on(size, stones as u64, stones);
@@ -1043,6 +1034,13 @@ mod tests {
                     b.empty_points().eq(expected),
                     "{size}x{size}, {stones} stones"
                 );
+                for colour in Colour::BOTH {
+                    let held = b.geometry.points().filter(|&p| b.get(p) == Some(colour));
+                    assert!(
+                        b.stones_of(colour).eq(held),
+                        "{size}x{size}, {stones} stones: {colour:?}'s stones"
+                    );
+                }
             }
         }
     }

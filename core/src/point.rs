@@ -113,18 +113,25 @@ impl PointSet {
 
     /// The points in increasing index order.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
-        self.words.iter().enumerate().flat_map(|(i, &word)| {
-            let mut w = word;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let bit = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some(Point::new(i * 64 + bit))
-            })
-        })
+        points_of_bits(&self.words)
     }
+}
+
+/// The points whose bits are set in `words` (point `i` is bit `i % 64` of
+/// word `i / 64`), in increasing index order.
+#[inline]
+pub(crate) fn points_of_bits(words: &[u64]) -> impl Iterator<Item = Point> + '_ {
+    words.iter().enumerate().flat_map(|(i, &word)| {
+        let mut w = word;
+        std::iter::from_fn(move || {
+            if w == 0 {
+                return None;
+            }
+            let bit = w.trailing_zeros() as usize;
+            w &= w - 1;
+            Some(Point::new(i * 64 + bit))
+        })
+    })
 }
 
 impl PointSet {
