@@ -35,8 +35,13 @@ use std::sync::Arc;
 /// (25 x 25 points in 27 rows of 26 cells, plus the last corner).
 const CELLS: usize = 1024;
 
+/// Cells from one row to the next, the same on every board (the widest
+/// row and its border cell), so the neighbour offsets are constants the
+/// compiler folds into the addresses.
+const STRIDE: Cell = crate::geometry::MAX_WIDTH as Cell + 1;
+
 const _: () = assert!(
-    (crate::geometry::MAX_WIDTH + 2) * (crate::geometry::MAX_WIDTH + 1) < CELLS,
+    (crate::geometry::MAX_WIDTH + 2) * (STRIDE as usize) < CELLS,
     "the widest square board fits in the padded array"
 );
 
@@ -111,8 +116,6 @@ struct StringData {
 #[derive(Debug)]
 struct Layout {
     geometry: Arc<Geometry>,
-    /// Cells from one row to the next (the width plus one border cell).
-    stride: u16,
     /// The cell of each point, in point order.
     cell_of: Vec<Cell>,
     /// The point of each cell (0 for a border cell).
@@ -123,16 +126,22 @@ struct Layout {
 
 /// The stones of a square-grid board, with strings, pseudo-liberty counts,
 /// the list of empty points and the Zobrist hash kept up to date.
+///
+/// The arrays are held in the board itself rather than behind pointers,
+/// so the inner loops address them from the one board pointer they hold,
+/// without loading an array's address again after every store.
 #[derive(Debug)]
 pub(crate) struct GridBoard {
     layout: Arc<Layout>,
-    cells: Box<[CellData; CELLS]>,
-    strings: Box<[StringData; CELLS]>,
-    /// The empty points, in the order the generic board keeps them.
-    empty: Vec<Cell>,
-    /// For an empty point, its place in `empty`.
-    empty_slot: Box<[u16; CELLS]>,
     hash: u64,
+    /// How many points are empty: the first entries of `empty`.
+    empty_len: u16,
+    cells: [CellData; CELLS],
+    strings: [StringData; CELLS],
+    /// The empty points, in the order the generic board keeps them.
+    empty: [Cell; CELLS],
+    /// For an empty point, its place in `empty`.
+    empty_slot: [u16; CELLS],
 }
 
 /// An array of [`CELLS`] copies of `value`, on the heap.
@@ -147,11 +156,12 @@ impl Clone for GridBoard {
     fn clone(&self) -> GridBoard {
         GridBoard {
             layout: Arc::clone(&self.layout),
-            cells: self.cells.clone(),
-            strings: self.strings.clone(),
-            empty: self.empty.clone(),
-            empty_slot: self.empty_slot.clone(),
             hash: self.hash,
+            empty_len: self.empty_len,
+            cells: self.cells,
+            strings: self.strings,
+            empty: self.empty,
+            empty_slot: self.empty_slot,
         }
     }
 
@@ -165,7 +175,9 @@ impl Clone for GridBoard {
         self.cells[..used].copy_from_slice(&source.cells[..used]);
         self.strings[..used].copy_from_slice(&source.strings[..used]);
         self.empty_slot[..used].copy_from_slice(&source.empty_slot[..used]);
-        self.empty.clone_from(&source.empty);
+        let len = usize::from(source.empty_len);
+        self.empty[..len].copy_from_slice(&source.empty[..len]);
+        self.empty_len = source.empty_len;
         self.hash = source.hash;
     }
 }
@@ -180,7 +192,7 @@ impl GridBoard {
         if !geometry.is_full_grid() || w == 0 || h == 0 || w > crate::geometry::MAX_WIDTH {
             return false;
         }
-        if (h + 2) * (w + 1) >= CELLS {
+        if (h + 2) * usize::from(STRIDE) >= CELLS {
             return false;
         }
         geometry.points().all(|p| {
@@ -206,8 +218,7 @@ impl GridBoard {
     pub(crate) fn from_board(source: &crate::board::Board) -> GridBoard {
         let geometry = Arc::clone(source.geometry());
         debug_assert!(GridBoard::fits(&geometry));
-        let (w, h) = (geometry.width(), geometry.height());
-        let stride = w + 1;
+        let stride = usize::from(STRIDE);
         let cell_of: Vec<Cell> = geometry
             .points()
             .map(|p| {
@@ -224,21 +235,21 @@ impl GridBoard {
         }
         let layout = Arc::new(Layout {
             geometry,
-            stride: stride as u16,
             cell_of,
             point_of,
             zobrist,
         });
         let mut board = GridBoard {
             layout,
-            cells: boxed(CellData {
+            hash: 0,
+            empty_len: 0,
+            cells: [CellData {
                 stone: BORDER,
                 ..CellData::default()
-            }),
-            strings: boxed(StringData::default()),
-            empty: Vec::with_capacity((w * h).max(1)),
-            empty_slot: boxed(0u16),
-            hash: 0,
+            }; CELLS],
+            strings: [StringData::default(); CELLS],
+            empty: [0; CELLS],
+            empty_slot: [0; CELLS],
         };
         board.load(source);
         board
@@ -299,12 +310,13 @@ impl GridBoard {
                 string.liberties += around & EMPTY_COUNT;
             }
         }
-        self.empty.clear();
-        for (slot, &p) in source.empty_list().iter().enumerate() {
+        let empty = source.empty_list();
+        for (slot, &p) in empty.iter().enumerate() {
             let cell = layout.cell_of[p.index()];
-            self.empty.push(cell);
+            self.empty[slot] = cell;
             self.empty_slot[at(cell)] = slot as u16;
         }
+        self.empty_len = empty.len() as u16;
         self.hash = source.hash();
     }
 
@@ -321,19 +333,18 @@ impl GridBoard {
     /// The cells the board uses, from the top border to the last corner.
     fn used_cells(&self) -> usize {
         let layout = &self.layout;
-        (layout.geometry.height() + 2) * usize::from(layout.stride) + 1
+        (layout.geometry.height() + 2) * usize::from(STRIDE) + 1
     }
 
     /// The four neighbours of `cell`: above, left, right, below (the order
     /// of the generic board, which lists them by point index).
     #[inline(always)]
     fn neighbours(&self, cell: Cell) -> [Cell; 4] {
-        let stride = self.layout.stride;
         [
-            cell.wrapping_sub(stride),
+            cell.wrapping_sub(STRIDE),
             cell.wrapping_sub(1),
             cell.wrapping_add(1),
-            cell.wrapping_add(stride),
+            cell.wrapping_add(STRIDE),
         ]
     }
 
@@ -353,31 +364,28 @@ impl GridBoard {
     /// The four diagonal cells of `cell`.
     #[inline(always)]
     fn diagonals(&self, cell: Cell) -> [Cell; 4] {
-        let stride = self.layout.stride;
         [
-            cell.wrapping_sub(stride + 1),
-            cell.wrapping_sub(stride - 1),
-            cell.wrapping_add(stride - 1),
-            cell.wrapping_add(stride + 1),
+            cell.wrapping_sub(STRIDE + 1),
+            cell.wrapping_sub(STRIDE - 1),
+            cell.wrapping_add(STRIDE - 1),
+            cell.wrapping_add(STRIDE + 1),
         ]
     }
 
     #[inline(always)]
     fn occupy(&mut self, cell: Cell) {
         let slot = self.empty_slot[at(cell)];
-        let last = self.empty.pop().unwrap_or(cell);
-        if last != cell {
-            if let Some(entry) = self.empty.get_mut(usize::from(slot)) {
-                *entry = last;
-            }
-            self.empty_slot[at(last)] = slot;
-        }
+        self.empty_len = self.empty_len.wrapping_sub(1);
+        let last = self.empty[at(self.empty_len)];
+        self.empty[at(slot)] = last;
+        self.empty_slot[at(last)] = slot;
     }
 
     #[inline(always)]
     fn vacate(&mut self, cell: Cell) {
-        self.empty_slot[at(cell)] = self.empty.len() as u16;
-        self.empty.push(cell);
+        self.empty_slot[at(cell)] = self.empty_len;
+        self.empty[at(self.empty_len)] = cell;
+        self.empty_len += 1;
     }
 
     #[inline(always)]
@@ -407,28 +415,35 @@ impl GridBoard {
     /// pseudo-liberty the stone takes; the bookkeeping of an empty or
     /// border cell's "string" is never read (a stone placed later starts
     /// its own afresh), so the loop subtracts for every neighbour alike
-    /// rather than asking which kind each is.
+    /// rather than asking which kind each is. The joins come after, and
+    /// only where a neighbour is the mover's (a joined string's count is
+    /// the sum of its parts', so the order does not change it).
     #[inline(always)]
     fn put_stone(&mut self, cell: Cell, colour: Colour) {
         let code = stone(colour);
+        let neighbours = self.neighbours(cell);
         let own = &mut self.cells[at(cell)];
         own.stone = code;
-        let empties = own.around & EMPTY_COUNT;
+        let around = own.around;
         self.occupy(cell);
         self.hash ^= self.zobrist(cell, colour);
         self.strings[at(cell)] = StringData {
             size: 1,
-            liberties: empties,
+            liberties: around & EMPTY_COUNT,
         };
-        let mut head = cell;
-        for n in self.neighbours(cell) {
+        for n in neighbours {
             let neighbour = &mut self.cells[at(n)];
             neighbour.around = neighbour.around.wrapping_add(occupied_by(colour));
-            let (h, other) = (neighbour.head, neighbour.stone);
-            let string = &mut self.strings[at(h)];
+            let string = &mut self.strings[at(neighbour.head)];
             string.liberties = string.liberties.wrapping_sub(1);
-            if other == code && h != head {
-                head = self.join(head, h);
+        }
+        if (around >> shift(colour)) & 0xF != 0 {
+            let mut head = cell;
+            for n in neighbours {
+                let neighbour = self.cells[at(n)];
+                if neighbour.stone == code && neighbour.head != head {
+                    head = self.join(head, neighbour.head);
+                }
             }
         }
     }
@@ -644,7 +659,7 @@ impl GridBoard {
             }
         }
         let mut listed: Vec<usize> = self
-            .empty
+            .empty_vertices()
             .iter()
             .map(|&c| usize::from(layout.point_of[at(c)]))
             .collect();
@@ -653,7 +668,7 @@ impl GridBoard {
         if listed != empty {
             return Err("the list of empty points disagrees".into());
         }
-        for (slot, &cell) in self.empty.iter().enumerate() {
+        for (slot, &cell) in self.empty_vertices().iter().enumerate() {
             if usize::from(self.empty_slot[at(cell)]) != slot {
                 return Err("an empty point is listed in the wrong slot".into());
             }
@@ -677,7 +692,7 @@ impl LightBoard for GridBoard {
 
     #[inline(always)]
     fn empty_vertices(&self) -> &[Cell] {
-        &self.empty
+        &self.empty[..at(self.empty_len)]
     }
 
     #[inline(always)]

@@ -69,13 +69,14 @@ impl Clone for LightGame {
     }
 }
 
-/// The board a light game stands on, with the rules' state.
+/// The board a light game stands on, with the rules' state (boxed: the
+/// square-grid board holds its arrays in itself).
 #[derive(Clone, Debug)]
 pub(crate) enum Surface {
     /// The generic board, any topology.
-    Graph(Light<GraphBoard>),
-    /// The square-grid board.
-    Grid(Light<GridBoard>),
+    Graph(Box<Light<GraphBoard>>),
+    /// The square-grid board (its arrays are held in it).
+    Grid(Box<Light<GridBoard>>),
 }
 
 /// Which board a light game may use.
@@ -190,9 +191,9 @@ impl LightGame {
     pub fn from_game_on(game: &Game, choice: LightBoardChoice) -> Option<LightGame> {
         let board = game.board();
         let play = if choice == LightBoardChoice::Fastest && GridBoard::fits(board.geometry()) {
-            Surface::Grid(Light::new(GridBoard::from_board(board)))
+            Surface::Grid(Box::new(Light::new(GridBoard::from_board(board))))
         } else {
-            Surface::Graph(Light::new(GraphBoard::new(board.clone())))
+            Surface::Graph(Box::new(Light::new(GraphBoard::new(board.clone()))))
         };
         let mut light = LightGame { play };
         light.load(game).then_some(light)
@@ -212,7 +213,8 @@ impl LightGame {
                 } else if GridBoard::fits(board.geometry()) {
                     light.board = GridBoard::from_board(board);
                 } else {
-                    self.play = Surface::Graph(Light::new(GraphBoard::new(board.clone())));
+                    self.play =
+                        Surface::Graph(Box::new(Light::new(GraphBoard::new(board.clone()))));
                 }
             }
             Surface::Graph(light) => light.board.board.clone_from(board),
