@@ -450,9 +450,9 @@ impl<B: LightBoard> Light<B> {
     /// worked out by [probing](LightBoard::outcome_by_probing) the board,
     /// out of line, so the draw loop holds only what its first test needs.
     #[inline(always)]
-    fn admits_for_placement(&mut self, vertex: B::Vertex) -> bool {
+    fn admits_for_placement(&mut self, vertex: B::Vertex, colour: Colour) -> bool {
         if !self.shortcuts_apply() {
-            return self.admits_without_shortcuts_for_placement(vertex);
+            return self.admits_without_shortcuts_for_placement(vertex, colour);
         }
         self.board.has_empty_neighbour(vertex) || self.admits_by_probing(vertex)
     }
@@ -505,8 +505,11 @@ impl<B: LightBoard> Light<B> {
     /// has no opposing neighbour); the outcome of any other is worked out
     /// by [probing](LightBoard::outcome_by_probing), out of line.
     #[inline(always)]
-    fn admits_without_shortcuts_for_placement(&mut self, vertex: B::Vertex) -> bool {
-        let colour = self.mover_colour();
+    fn admits_without_shortcuts_for_placement(
+        &mut self,
+        vertex: B::Vertex,
+        colour: Colour,
+    ) -> bool {
         match &self.repetition {
             Repetition::PositionalSuperko(superko)
                 if self.board.is_plainly_placed(vertex, colour) =>
@@ -607,10 +610,22 @@ impl<B: LightBoard> Light<B> {
     /// and passes the turn; false (and nothing changed) where it is not.
     #[inline(always)]
     pub(crate) fn place_if_legal(&mut self, vertex: B::Vertex) -> bool {
-        if self.is_over() || !self.board.is_empty_at(vertex) || !self.admits_for_placement(vertex) {
+        self.place_if_legal_as(vertex, self.mover_colour())
+    }
+
+    /// [`Light::place_if_legal`], told the mover's `colour` (so that a
+    /// caller that knows it as a constant has every colour-dependent
+    /// mask and offset folded into the code).
+    #[inline(always)]
+    pub(crate) fn place_if_legal_as(&mut self, vertex: B::Vertex, colour: Colour) -> bool {
+        debug_assert!(colour == self.mover_colour());
+        if self.is_over()
+            || !self.board.is_empty_at(vertex)
+            || !self.admits_for_placement(vertex, colour)
+        {
             return false;
         }
-        let placed = self.board.place(vertex, self.mover_colour());
+        let placed = self.board.place(vertex, colour);
         self.recheck = placed.self_captured >= 2;
         self.ko_point = if placed.captured == 1 && self.liberty_suffices {
             self.board.lone_stone_liberty(vertex)
@@ -626,7 +641,6 @@ impl<B: LightBoard> Light<B> {
                 *latest = Some(hash);
             }
             Repetition::PositionalSuperko(superko) => {
-                let colour = self.colours[self.mover];
                 superko.record(hash, colour, placed.captured, placed.self_captured);
             }
         }

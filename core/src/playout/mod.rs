@@ -51,8 +51,9 @@ trait PlacementTarget {
     fn empty_vertices(&self) -> &[Self::Vertex];
     /// Whether the empty `vertex` is a one-point eye of `colour`.
     fn is_eye_at(&self, vertex: Self::Vertex, colour: Colour) -> bool;
-    /// Places the mover's stone on `vertex` where that is legal.
-    fn place_if_legal(&mut self, vertex: Self::Vertex) -> bool;
+    /// Places the mover's stone, of `colour`, on `vertex` where that is
+    /// legal.
+    fn place_if_legal(&mut self, vertex: Self::Vertex, colour: Colour) -> bool;
 }
 
 /// A game, placed on by one seat.
@@ -72,7 +73,7 @@ impl PlacementTarget for SeatOf<'_> {
     }
 
     #[inline]
-    fn place_if_legal(&mut self, point: Point) -> bool {
+    fn place_if_legal(&mut self, point: Point, _colour: Colour) -> bool {
         self.0.place_if_legal(self.1, point)
     }
 }
@@ -91,8 +92,8 @@ impl<B: LightBoard> PlacementTarget for Light<B> {
     }
 
     #[inline(always)]
-    fn place_if_legal(&mut self, vertex: B::Vertex) -> bool {
-        Light::place_if_legal(self, vertex)
+    fn place_if_legal(&mut self, vertex: B::Vertex, colour: Colour) -> bool {
+        Light::place_if_legal_as(self, vertex, colour)
     }
 }
 
@@ -255,9 +256,18 @@ impl Playout {
         }
         while stats.actions < self.action_limit && !game.is_over() {
             let seat = game.mover();
-            let colour = game.mover_colour();
             let (candidates, eyes) = self.buffers.for_vertices();
-            match draw_placement(&mut self.rng, candidates, eyes, game, colour) {
+            // One copy of the draw for each colour, each with its
+            // colour's masks and offsets as constants.
+            let drawn = match game.mover_colour() {
+                Colour::Black => {
+                    draw_placement(&mut self.rng, candidates, eyes, game, Colour::Black)
+                }
+                Colour::White => {
+                    draw_placement(&mut self.rng, candidates, eyes, game, Colour::White)
+                }
+            };
+            match drawn {
                 Some(v) => {
                     if let Some(log) = &mut self.placements {
                         log.push((seat, game.board.point(v)));
@@ -447,7 +457,7 @@ fn draw_placement<T: PlacementTarget>(
             break;
         }
         let v = empty[rng.below(empty.len())];
-        if !target.is_eye_at(v, colour) && target.place_if_legal(v) {
+        if !target.is_eye_at(v, colour) && target.place_if_legal(v, colour) {
             return Some(v);
         }
     }
@@ -459,7 +469,7 @@ fn draw_placement<T: PlacementTarget>(
         let v = candidates.swap_remove(i);
         if target.is_eye_at(v, colour) {
             eyes.push(v);
-        } else if target.place_if_legal(v) {
+        } else if target.place_if_legal(v, colour) {
             return Some(v);
         }
     }
