@@ -833,6 +833,30 @@ impl LightBoard for GridBoard {
         self.outcome_by_shared_heads(cell, colour)
     }
 
+    /// Worked out by taking the point from each neighbouring string for a
+    /// moment, as [`outcome_by_probing`](GridBoard::outcome_by_probing)
+    /// does: an opposing string left with no pseudo-liberty had its only
+    /// liberty here.
+    #[inline(always)]
+    fn captures_by_probing(&mut self, cell: Cell, colour: Colour) -> bool {
+        let c = self.neighbour_cells(cell);
+        for n in &c {
+            let string = &mut self.strings[at(n.head)];
+            string.liberties = string.liberties.wrapping_sub(1);
+        }
+        let other = stone(colour.opponent());
+        let mut captures = false;
+        for n in &c {
+            captures |= (n.stone == other) & (self.strings[at(n.head)].liberties == 0);
+        }
+        for n in &c {
+            let string = &mut self.strings[at(n.head)];
+            string.liberties = string.liberties.wrapping_add(1);
+        }
+        captures
+    }
+
+    #[inline(always)]
     fn captured_if_placed(&self, cell: Cell, colour: Colour) -> u32 {
         self.captured_heads(cell, colour)
             .map(|head| u32::from(self.strings[at(head)].size))
@@ -1073,6 +1097,17 @@ mod tests {
                             assert!(
                                 cells.strings[..] == before.strings[..],
                                 "{context}: probing point {} left the counts changed",
+                                p.index()
+                            );
+                            assert_eq!(
+                                cells.captures_by_probing(c, colour),
+                                graph.captured_if_placed(v, colour) != 0,
+                                "{context}: whether placing at point {} captures",
+                                p.index()
+                            );
+                            assert!(
+                                cells.strings[..] == before.strings[..],
+                                "{context}: probing point {} for captures left the counts changed",
                                 p.index()
                             );
                             assert_eq!(

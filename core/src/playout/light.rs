@@ -454,12 +454,38 @@ impl<B: LightBoard> Light<B> {
         if !self.shortcuts_apply() {
             return self.admits_without_shortcuts_for_placement(vertex, colour);
         }
-        self.board.has_empty_neighbour(vertex) || self.admits_by_probing(vertex)
+        if self.board.has_empty_neighbour(vertex) {
+            return true;
+        }
+        // The opponent's eye, the commonest point without an empty
+        // neighbour, is settled in line: the stone captures, or is left
+        // alone without a liberty.
+        if self.board.has_only_opposing_neighbours(vertex, colour) {
+            let outcome = if self.board.captures_by_probing(vertex, colour) {
+                Outcome::Captures
+            } else {
+                Outcome::SelfCapture { stones: 1 }
+            };
+            return self.admits_outcome(vertex, outcome);
+        }
+        self.admits_by_probing(vertex, colour)
+    }
+
+    /// [`Light::admits_outcome`] of a placement without an empty
+    /// neighbour, its outcome worked out out of line, in one copy for
+    /// each colour.
+    #[inline(always)]
+    fn admits_by_probing(&mut self, vertex: B::Vertex, colour: Colour) -> bool {
+        match colour {
+            Colour::Black => self.admits_by_probing_as::<false>(vertex),
+            Colour::White => self.admits_by_probing_as::<true>(vertex),
+        }
     }
 
     #[inline(never)]
-    fn admits_by_probing(&mut self, vertex: B::Vertex) -> bool {
-        let outcome = self.outcome_without_empty_neighbour(vertex);
+    fn admits_by_probing_as<const WHITE: bool>(&mut self, vertex: B::Vertex) -> bool {
+        let colour = if WHITE { Colour::White } else { Colour::Black };
+        let outcome = self.outcome_without_empty_neighbour(vertex, colour);
         self.admits_outcome(vertex, outcome)
     }
 
@@ -470,8 +496,7 @@ impl<B: LightBoard> Light<B> {
     /// alone without a liberty; any other is worked out by
     /// [probing](LightBoard::outcome_by_probing).
     #[inline(always)]
-    fn outcome_without_empty_neighbour(&mut self, vertex: B::Vertex) -> Outcome {
-        let colour = self.mover_colour();
+    fn outcome_without_empty_neighbour(&mut self, vertex: B::Vertex, colour: Colour) -> Outcome {
         if self.board.has_only_opposing_neighbours(vertex, colour) {
             if self.board.captured_if_placed(vertex, colour) == 0 {
                 Outcome::SelfCapture { stones: 1 }
@@ -530,7 +555,7 @@ impl<B: LightBoard> Light<B> {
     /// superko.
     #[inline(never)]
     fn superko_admits_by_probing(&mut self, vertex: B::Vertex) -> bool {
-        let outcome = self.outcome_without_empty_neighbour(vertex);
+        let outcome = self.outcome_without_empty_neighbour(vertex, self.mover_colour());
         let Repetition::PositionalSuperko(superko) = &self.repetition else {
             unreachable!("asked only under positional superko")
         };

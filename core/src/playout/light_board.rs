@@ -61,6 +61,13 @@ pub(crate) trait LightBoard: Clone {
     fn outcome_by_probing(&mut self, vertex: Self::Vertex, colour: Colour) -> Outcome {
         self.outcome_if_placed(vertex, colour)
     }
+    /// Whether a stone of `colour` on the empty `vertex` would capture
+    /// anything, for a board that may change its bookkeeping while it
+    /// looks and must restore it before it answers.
+    #[inline(always)]
+    fn captures_by_probing(&mut self, vertex: Self::Vertex, colour: Colour) -> bool {
+        self.captured_if_placed(vertex, colour) != 0
+    }
     /// Places a stone of `colour` on the empty `vertex`, removes the
     /// opposing strings left without a liberty, then its own string if it
     /// has none.
