@@ -545,17 +545,33 @@ impl<B: LightBoard> Light<B> {
                 let captured = self.board.captured_if_placed(vertex, colour);
                 superko.is_new_after(colour, 1, 0, captured) || self.admits_by_hash(vertex)
             }
-            Repetition::PositionalSuperko(_) => self.superko_admits_by_probing(vertex),
+            // The opponent's eye: a stone that captures nothing is left
+            // alone without a liberty, and the board stays as it was.
+            Repetition::PositionalSuperko(_)
+                if self.board.has_only_opposing_neighbours(vertex, colour) =>
+            {
+                self.board.captures_by_probing(vertex, colour) && {
+                    let Repetition::PositionalSuperko(superko) = &self.repetition else {
+                        unreachable!("matched above")
+                    };
+                    self.superko_admits(superko, vertex, Outcome::Captures)
+                }
+            }
+            Repetition::PositionalSuperko(_) => match colour {
+                Colour::Black => self.superko_admits_by_probing::<false>(vertex),
+                Colour::White => self.superko_admits_by_probing::<true>(vertex),
+            },
             _ => self.admits_by_hash(vertex),
         }
     }
 
     /// [`Light::superko_admits`] with the outcome worked out by
-    /// [probing](LightBoard::outcome_by_probing); only under positional
-    /// superko.
+    /// [probing](LightBoard::outcome_by_probing), in one copy for each
+    /// colour; only under positional superko.
     #[inline(never)]
-    fn superko_admits_by_probing(&mut self, vertex: B::Vertex) -> bool {
-        let outcome = self.outcome_without_empty_neighbour(vertex, self.mover_colour());
+    fn superko_admits_by_probing<const WHITE: bool>(&mut self, vertex: B::Vertex) -> bool {
+        let colour = if WHITE { Colour::White } else { Colour::Black };
+        let outcome = self.outcome_without_empty_neighbour(vertex, colour);
         let Repetition::PositionalSuperko(superko) = &self.repetition else {
             unreachable!("asked only under positional superko")
         };
