@@ -660,10 +660,18 @@ impl<B: LightBoard> Light<B> {
     #[inline(always)]
     pub(crate) fn place_if_legal_as(&mut self, vertex: B::Vertex, colour: Colour) -> bool {
         debug_assert!(colour == self.mover_colour());
-        if self.is_over()
-            || !self.board.is_empty_at(vertex)
-            || !self.admits_for_placement(vertex, colour)
-        {
+        if self.is_over() || !self.board.is_empty_at(vertex) {
+            return false;
+        }
+        self.place_drawn_if_legal(vertex, colour)
+    }
+
+    /// [`Light::place_if_legal_as`] for a point drawn from the list of
+    /// empty points while play goes on (so neither is asked again).
+    #[inline(always)]
+    pub(crate) fn place_drawn_if_legal(&mut self, vertex: B::Vertex, colour: Colour) -> bool {
+        debug_assert!(!self.is_over() && self.board.is_empty_at(vertex));
+        if !self.admits_for_placement(vertex, colour) {
             return false;
         }
         let placed = self.board.place(vertex, colour);

@@ -51,8 +51,9 @@ trait PlacementTarget {
     fn empty_vertices(&self) -> &[Self::Vertex];
     /// Whether the empty `vertex` is a one-point eye of `colour`.
     fn is_eye_at(&self, vertex: Self::Vertex, colour: Colour) -> bool;
-    /// Places the mover's stone, of `colour`, on `vertex` where that is
-    /// legal.
+    /// Places the mover's stone, of `colour`, on `vertex`, one of the
+    /// [empty vertices](PlacementTarget::empty_vertices) while play goes
+    /// on, where that is legal.
     fn place_if_legal(&mut self, vertex: Self::Vertex, colour: Colour) -> bool;
 }
 
@@ -93,7 +94,9 @@ impl<B: LightBoard> PlacementTarget for Light<B> {
 
     #[inline(always)]
     fn place_if_legal(&mut self, vertex: B::Vertex, colour: Colour) -> bool {
-        Light::place_if_legal_as(self, vertex, colour)
+        // The policy draws from the list of empty points, only while play
+        // goes on.
+        Light::place_drawn_if_legal(self, vertex, colour)
     }
 }
 
