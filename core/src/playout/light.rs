@@ -472,8 +472,10 @@ impl<B: LightBoard> Light<B> {
     }
 
     /// [`Light::admits_outcome`] of a placement without an empty
-    /// neighbour, its outcome worked out out of line, in one copy for
-    /// each colour.
+    /// neighbour whose neighbours are not all the opponent's (the
+    /// opponent's eye is settled before), its outcome worked out by
+    /// [probing](LightBoard::outcome_by_probing) out of line, in one copy
+    /// for each colour.
     #[inline(always)]
     fn admits_by_probing(&mut self, vertex: B::Vertex, colour: Colour) -> bool {
         match colour {
@@ -485,27 +487,8 @@ impl<B: LightBoard> Light<B> {
     #[inline(never)]
     fn admits_by_probing_as<const WHITE: bool>(&mut self, vertex: B::Vertex) -> bool {
         let colour = if WHITE { Colour::White } else { Colour::Black };
-        let outcome = self.outcome_without_empty_neighbour(vertex, colour);
+        let outcome = self.board.outcome_by_probing(vertex, colour);
         self.admits_outcome(vertex, outcome)
-    }
-
-    /// The outcome of a placement of the mover's on `vertex`, which has no
-    /// empty neighbour. Where every neighbour is the opponent's (the
-    /// commonest case: the opponent's eye), the stone captures what the
-    /// neighbouring strings' counts say it does, and is otherwise left
-    /// alone without a liberty; any other is worked out by
-    /// [probing](LightBoard::outcome_by_probing).
-    #[inline(always)]
-    fn outcome_without_empty_neighbour(&mut self, vertex: B::Vertex, colour: Colour) -> Outcome {
-        if self.board.has_only_opposing_neighbours(vertex, colour) {
-            if self.board.captured_if_placed(vertex, colour) == 0 {
-                Outcome::SelfCapture { stones: 1 }
-            } else {
-                Outcome::Captures
-            }
-        } else {
-            self.board.outcome_by_probing(vertex, colour)
-        }
     }
 
     /// [`Light::admits`] where its shortcuts for simple ko do not apply:
@@ -565,13 +548,14 @@ impl<B: LightBoard> Light<B> {
         }
     }
 
-    /// [`Light::superko_admits`] with the outcome worked out by
-    /// [probing](LightBoard::outcome_by_probing), in one copy for each
-    /// colour; only under positional superko.
+    /// [`Light::superko_admits`] of a placement without an empty
+    /// neighbour whose neighbours are not all the opponent's, with the
+    /// outcome worked out by [probing](LightBoard::outcome_by_probing),
+    /// in one copy for each colour; only under positional superko.
     #[inline(never)]
     fn superko_admits_by_probing<const WHITE: bool>(&mut self, vertex: B::Vertex) -> bool {
         let colour = if WHITE { Colour::White } else { Colour::Black };
-        let outcome = self.outcome_without_empty_neighbour(vertex, colour);
+        let outcome = self.board.outcome_by_probing(vertex, colour);
         let Repetition::PositionalSuperko(superko) = &self.repetition else {
             unreachable!("asked only under positional superko")
         };
