@@ -1,13 +1,14 @@
 //! The square-grid playout board: the light board's stones on a square
 //! grid, laid out for speed.
 //!
-//! The points sit in a padded array, one row after another with a border
-//! cell between the end of one row and the start of the next and a border
-//! row above and below, so every point has its four neighbours at fixed
-//! offsets (`-stride`, `-1`, `+1`, `+stride`) and the edge of the board is
-//! a cell like any other: no neighbour table, no test for the edge in the
-//! inner loops. Every array has [`CELLS`] entries and every index is
-//! masked to that size, so safe Rust needs no bounds check in them.
+//! The points sit in a padded array, one row after another, every row
+//! [`STRIDE`] cells long whatever the width (the widest row and a border
+//! cell), with a border row above and below, so every point has its four
+//! neighbours at constant offsets (`-STRIDE`, `-1`, `+1`, `+STRIDE`) and
+//! the edge of the board is a cell like any other: no neighbour table, no
+//! test for the edge in the inner loops. Every array has [`CELLS`]
+//! entries, is held in the board itself, and every index is masked to
+//! that size, so safe Rust needs no bounds check in them.
 //!
 //! A string keeps one number about its liberties, the pseudo-liberties:
 //! one for each pair of a stone of the string and an empty neighbour of

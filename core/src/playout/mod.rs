@@ -4,11 +4,11 @@
 //! The policy, in play: a placement chosen uniformly among the legal ones
 //! that do not fill the mover's own single-point eye (a point whose every
 //! neighbour is the mover's stone, and fewer than half of whose diagonal
-//! points hold the opponent's: see [`Board::is_eye_of`]); when there is
-//! none, a pass; where
-//! passing is forbidden, any legal placement, eyes included; with none of
-//! those, the move cannot be made and the ruleset decides (the game is
-//! usually over by then). Where a ruleset has special turns (Enhanced Go),
+//! points hold the opponent's: see
+//! [`Board::is_eye_of`](crate::board::Board::is_eye_of)); when there is
+//! none, a pass; where passing is forbidden, any legal placement, eyes
+//! included; with none of those, the move cannot be made and the ruleset
+//! decides (the game is usually over by then). Where a ruleset has special turns (Enhanced Go),
 //! one move in twenty tries the smallest affordable one, its payments and
 //! placements chosen at random among the legal ones. Outside play (an
 //! opening, an agreement phase) an action is chosen uniformly among the
