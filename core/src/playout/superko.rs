@@ -6,15 +6,16 @@
 //! a board with one stone more of the mover's colour than the board
 //! before it, less the opposing stones it captures (or less its own
 //! string, where that is left without a liberty), so it can repeat an
-//! earlier board only if some earlier board held exactly those counts. The memory keeps, for the boards made since the game
-//! was loaded, which pairs of counts occurred (one bit a pair); for the
-//! boards from before, whose counts the game does not keep, a bound: no
-//! earlier board held more of a colour's stones than the board at loading
-//! holds plus every stone of that colour that had left the board by then
+//! earlier board only if some earlier board held exactly those counts.
+//! The memory keeps, for the boards made since the game was loaded, which
+//! pairs of counts occurred (one bit a pair); for the boards from before,
+//! whose counts the game does not keep, a bound: no earlier board held
+//! more of a colour's stones than the board at loading holds plus every
+//! stone of that colour that had left the board by then
 //! ([`Board::removed_count`](crate::board::Board::removed_count)). A
-//! random playout soon fills the board past that bound and through
-//! pairs of counts it has not had, so most placements are settled by two
-//! bit tests; the others are looked up by hash.
+//! random playout soon fills the board past that bound and through pairs
+//! of counts it has not had, so most placements are settled by two bit
+//! tests; the others are looked up by hash.
 
 use crate::board::Board;
 use crate::colour::{ByColour, Colour};
