@@ -1089,28 +1089,27 @@ mod tests {
                                 p.index()
                             );
                             let before = cells.clone();
+                            let restored = |cells: &GridBoard, probe: &str| {
+                                assert!(
+                                    cells.strings[..] == before.strings[..],
+                                    "{context}: {probe} at point {} left the counts changed",
+                                    p.index()
+                                );
+                            };
                             assert_eq!(
                                 outcome,
                                 cells.outcome_by_probing(c, colour),
                                 "{context}: the outcome of probing point {}",
                                 p.index()
                             );
-                            assert!(
-                                cells.strings[..] == before.strings[..],
-                                "{context}: probing point {} left the counts changed",
-                                p.index()
-                            );
+                            restored(&cells, "probing the outcome");
                             assert_eq!(
                                 cells.captures_by_probing(c, colour),
                                 graph.captured_if_placed(v, colour) != 0,
                                 "{context}: whether placing at point {} captures",
                                 p.index()
                             );
-                            assert!(
-                                cells.strings[..] == before.strings[..],
-                                "{context}: probing point {} for captures left the counts changed",
-                                p.index()
-                            );
+                            restored(&cells, "probing for captures");
                             assert_eq!(
                                 graph.captured_if_placed(v, colour),
                                 cells.captured_if_placed(c, colour),

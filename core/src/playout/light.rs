@@ -635,26 +635,20 @@ impl<B: LightBoard> Light<B> {
     /// and passes the turn; false (and nothing changed) where it is not.
     #[inline(always)]
     pub(crate) fn place_if_legal(&mut self, vertex: B::Vertex) -> bool {
-        self.place_if_legal_as(vertex, self.mover_colour())
-    }
-
-    /// [`Light::place_if_legal`], told the mover's `colour` (so that a
-    /// caller that knows it as a constant has every colour-dependent
-    /// mask and offset folded into the code).
-    #[inline(always)]
-    pub(crate) fn place_if_legal_as(&mut self, vertex: B::Vertex, colour: Colour) -> bool {
-        debug_assert!(colour == self.mover_colour());
         if self.is_over() || !self.board.is_empty_at(vertex) {
             return false;
         }
-        self.place_drawn_if_legal(vertex, colour)
+        self.place_drawn_if_legal(vertex, self.mover_colour())
     }
 
-    /// [`Light::place_if_legal_as`] for a point drawn from the list of
-    /// empty points while play goes on (so neither is asked again).
+    /// [`Light::place_if_legal`] for a point drawn from the list of empty
+    /// points while play goes on (so neither is asked again), told the
+    /// mover's `colour` (so that a caller that knows it as a constant has
+    /// every colour-dependent mask and offset folded into the code).
     #[inline(always)]
     pub(crate) fn place_drawn_if_legal(&mut self, vertex: B::Vertex, colour: Colour) -> bool {
         debug_assert!(!self.is_over() && self.board.is_empty_at(vertex));
+        debug_assert!(colour == self.mover_colour());
         if !self.admits_for_placement(vertex, colour) {
             return false;
         }

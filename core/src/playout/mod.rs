@@ -8,9 +8,10 @@
 //! [`Board::is_eye_of`](crate::board::Board::is_eye_of)); when there is
 //! none, a pass; where passing is forbidden, any legal placement, eyes
 //! included; with none of those, the move cannot be made and the ruleset
-//! decides (the game is usually over by then). Where a ruleset has special turns (Enhanced Go),
-//! one move in twenty tries the smallest affordable one, its payments and
-//! placements chosen at random among the legal ones. Outside play (an
+//! decides (the game is usually over by then). Where a ruleset has
+//! special turns (Enhanced Go), one move in twenty tries the smallest
+//! affordable one, its payments and placements chosen at random among the
+//! legal ones. Outside play (an
 //! opening, an agreement phase) an action is chosen uniformly among the
 //! legal ones, accepting the marks as they stand where that is possible.
 //! Resignation is never chosen.
