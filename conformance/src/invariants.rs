@@ -224,6 +224,7 @@ pub fn play_checked(game: &mut Game, draw: &mut impl Draw, max_actions: usize) {
         };
         try_action(game, seat, action, false);
         if let ToAct::Seat(s) = game.to_act() {
+            check_offer_shortcuts(game, s);
             let legal = game.legal_actions(s);
             for _ in 0..3.min(legal.len()) {
                 let Some(i) = draw.below(legal.len()) else {
@@ -247,6 +248,47 @@ pub fn play_checked(game: &mut Game, draw: &mut impl Draw, max_actions: usize) {
             assert!(
                 seen.insert(occurrence.board),
                 "a board repeated under positional superko"
+            );
+        }
+    }
+}
+
+/// The shortcuts of the components' offers to `seat` agree with what they
+/// list: the numbered slots hold exactly the listed actions, each once,
+/// and an offer a component vouches for is listed and accepted.
+fn check_offer_shortcuts(game: &Game, seat: Seat) {
+    let state = game.state();
+    for (kind, component) in game.rules().components() {
+        let mut listed = Vec::new();
+        component.offer_actions(state, seat, &mut listed);
+        if let Some(slots) = component.offer_slots(state, seat) {
+            let mut numbered: Vec<Action> = (0..slots)
+                .filter_map(|slot| component.offer_in_slot(state, seat, slot))
+                .collect();
+            let distinct: HashSet<Action> = numbered.iter().copied().collect();
+            assert_eq!(
+                distinct.len(),
+                numbered.len(),
+                "the {kind:?} numbers an offer to {seat} twice"
+            );
+            let listed_set: HashSet<Action> = listed.iter().copied().collect();
+            numbered.retain(|a| !listed_set.contains(a));
+            assert!(
+                numbered.is_empty() && distinct.len() == listed_set.len(),
+                "the {kind:?}'s numbered offers to {seat} are not the ones it lists \
+                 ({} numbered, {} listed, not listed: {numbered:?})",
+                distinct.len(),
+                listed_set.len()
+            );
+        }
+        if let Some(action) = component.vouched_offer(state, seat) {
+            assert!(
+                listed.contains(&action),
+                "the {kind:?} vouches for {action:?} by {seat}, which it does not offer"
+            );
+            assert!(
+                game.accepts(seat, action),
+                "the {kind:?} vouches for {action:?} by {seat}, which the game refuses"
             );
         }
     }

@@ -2,7 +2,7 @@
 //! of actions a seat may take.
 
 use super::{Game, Phase, ToAct};
-use crate::action::Action;
+use crate::action::{Action, Seats};
 use crate::colour::Seat;
 use crate::point::Point;
 use crate::rules::Hooks;
@@ -724,6 +724,17 @@ impl Game {
                 return true;
             }
         }
+        // Outside play, an offer a component vouches for (checked by a
+        // trial in debug builds) answers without a copy of the game.
+        if self.state.phase != Phase::Play
+            && let Some(action) = self.vouched_action(seat)
+        {
+            debug_assert!(
+                self.accepts_in(seat, action, None),
+                "the vouched offer {action:?} to {seat} is refused"
+            );
+            return true;
+        }
         // Marks change neither the board nor the opportunities: within a
         // search that is already trying a mark (or another action that
         // did not end the move), marking more cannot be what completes it.
@@ -739,6 +750,35 @@ impl Game {
             .components()
             .into_iter()
             .any(|(_, component)| component.offer_until(&self.state, seat, &mut accepted))
+    }
+
+    /// An offer to `seat` that a component vouches for
+    /// ([`Component::vouched_offer`]), where the shortcuts are on, the
+    /// action is declared for the phase, it is `seat`'s turn to take it and
+    /// no component vetoes it: nothing else in the flow outside play can
+    /// refuse it.
+    ///
+    /// [`Component::vouched_offer`]: crate::rules::Component::vouched_offer
+    fn vouched_action(&self, seat: Seat) -> Option<Action> {
+        if !self.rules.takes_shortcuts() {
+            return None;
+        }
+        let action = self
+            .rules
+            .components()
+            .into_iter()
+            .find_map(|(_, component)| component.vouched_offer(&self.state, seat))?;
+        let (declared, either_seat) = match action {
+            Action::Component(c) => (
+                self.check_declared(c).is_ok(),
+                c.spec.seats == Seats::Either,
+            ),
+            _ => (true, false),
+        };
+        let in_turn = either_seat
+            || self.state.phase == Phase::Agreement
+            || self.to_act() == ToAct::Seat(seat);
+        (declared && in_turn && self.components_admit(seat, action)).then_some(action)
     }
 
     fn collect_moves(&self, seat: Seat, out: &mut Vec<Action>) {

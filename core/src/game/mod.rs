@@ -623,7 +623,7 @@ impl Game {
     /// Refuses a component's action this ruleset does not have, one taken
     /// outside the phases its declaration names, or one whose argument is
     /// not of the declared kind or range.
-    fn check_declared(&self, action: ComponentAction) -> Result<(), Refusal> {
+    pub(super) fn check_declared(&self, action: ComponentAction) -> Result<(), Refusal> {
         let spec = action.spec;
         if !self.rules.has_action(spec) || !spec.allowed_in(self.state.phase) {
             return Err(Refusal::NotAvailable {

@@ -43,6 +43,14 @@ use light_board::LightBoard;
 /// one; callgrind finds 2 to 8 within 1% of each other on 19x19).
 const REJECTION_DRAWS: usize = 4;
 
+/// How many slots of numbered offers ([`Component::offer_slots`]) the
+/// policy draws at random (with replacement) before it lists every offer.
+/// A setup's slots are its points, at least half of them free while the
+/// setup may grow, so eight draws fail less than once in two hundred.
+///
+/// [`Component::offer_slots`]: crate::rules::Component::offer_slots
+const SLOT_DRAWS: usize = 8;
+
 /// Where the policy's placements go: the generic engine for one seat, or
 /// a light game on either of its boards.
 trait PlacementTarget {
@@ -417,12 +425,45 @@ impl Playout {
     /// action but resignation, uniformly. The components' offers are tried
     /// in random order and the first the game accepts is played, which is
     /// a uniform choice among the legal ones without trying each on a copy.
+    ///
+    /// Components that number their offers ([`Component::offer_slots`])
+    /// are drawn from first without listing them: a draw among the listed
+    /// offers and the slots together, played if it holds an action the
+    /// game accepts, which is uniform among the accepted actions as the
+    /// walk over the list is. After [`SLOT_DRAWS`] misses every offer is
+    /// listed and walked.
+    ///
+    /// [`Component::offer_slots`]: crate::rules::Component::offer_slots
     fn any_legal_action(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
         self.offers.clear();
-        for (_, component) in game.rules().components() {
-            component.offer_actions(game.state(), seat, &mut self.offers);
+        let mut slots = [0usize; 7];
+        for (i, (_, component)) in game.rules().components().into_iter().enumerate() {
+            match component.offer_slots(game.state(), seat) {
+                Some(n) => slots[i] = n,
+                None => component.offer_actions(game.state(), seat, &mut self.offers),
+            }
         }
         self.offers.retain(|&a| a != Action::Resign);
+        let numbered: usize = slots.iter().sum();
+        if numbered > 0 {
+            for _ in 0..SLOT_DRAWS {
+                let Some(action) = self.draw_offer(game, seat, &slots) else {
+                    continue;
+                };
+                if action != Action::Resign && Self::apply(game, seat, action, stats) {
+                    if let Action::Place(p) = action {
+                        self.log(seat, p);
+                    }
+                    return true;
+                }
+            }
+            for (i, (_, component)) in game.rules().components().into_iter().enumerate() {
+                if slots[i] > 0 {
+                    component.offer_actions(game.state(), seat, &mut self.offers);
+                }
+            }
+            self.offers.retain(|&a| a != Action::Resign);
+        }
         while !self.offers.is_empty() {
             let action = self.offers.swap_remove(self.rng.below(self.offers.len()));
             if Self::apply(game, seat, action, stats) {
@@ -433,6 +474,27 @@ impl Playout {
             }
         }
         false
+    }
+}
+
+impl Playout {
+    /// One draw among the listed offers and the numbered slots of each
+    /// component (`slots`, in the rules' component order) together: the
+    /// offer drawn, or `None` for an empty slot.
+    fn draw_offer(&mut self, game: &Game, seat: Seat, slots: &[usize; 7]) -> Option<Action> {
+        let listed = self.offers.len();
+        let mut r = self.rng.below(listed + slots.iter().sum::<usize>());
+        if r < listed {
+            return Some(self.offers[r]);
+        }
+        r -= listed;
+        for (i, (_, component)) in game.rules().components().into_iter().enumerate() {
+            if r < slots[i] {
+                return component.offer_in_slot(game.state(), seat, r);
+            }
+            r -= slots[i];
+        }
+        None
     }
 }
 

@@ -117,6 +117,41 @@ pub trait Component: Send + Sync + fmt::Debug + 'static {
         offered.into_iter().any(take)
     }
 
+    /// How many numbered slots [`Component::offer_in_slot`] spreads this
+    /// component's offers to `seat` over, so that a random policy can draw
+    /// one without listing them all (a setup's empty points); `None`, the
+    /// default, where the offers are not numbered and are to be listed.
+    fn offer_slots(&self, state: &GameState, seat: Seat) -> Option<usize> {
+        let _ = (state, seat);
+        None
+    }
+
+    /// The offer in slot `slot` of [`Component::offer_slots`], or `None`
+    /// where the slot is empty. Every action [`Component::offer_actions`]
+    /// lists is in exactly one slot, and nothing else is in any: drawing a
+    /// slot at random until one holds an action draws uniformly among the
+    /// offers.
+    fn offer_in_slot(&self, state: &GameState, seat: Seat, slot: usize) -> Option<Action> {
+        let _ = (state, seat, slot);
+        None
+    }
+
+    /// An offer to `seat` that this component vouches for, so that the
+    /// check after every action (is the seat to act left without a legal
+    /// action?) need not try one on a copy of the game. The component
+    /// vouches that, outside play, it handles the action from `seat` in
+    /// `state` as it stands, accepts it, and neither changes the phase nor
+    /// spends an opportunity doing so. The core relies on it only outside
+    /// play, where nothing after the handling component can refuse such
+    /// an action, and after asking the components that veto actions; with
+    /// the shortcuts off ([`crate::rules::Rules::without_shortcuts`]) it
+    /// tries the offers instead, and debug builds try the vouched action
+    /// too. The default vouches for nothing.
+    fn vouched_offer(&self, state: &GameState, seat: Seat) -> Option<Action> {
+        let _ = (state, seat);
+        None
+    }
+
     /// Handles an action the core does not play itself. Returns `None` when
     /// the action is not this component's business, so the next component is
     /// asked. A refusal must leave the game unchanged.

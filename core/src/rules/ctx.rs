@@ -222,11 +222,18 @@ impl<'a> Ctx<'a> {
         if self.position_given {
             return Ok(());
         }
-        let geometry = self.state.board.geometry().clone();
-        let mut seen = PointSet::with_capacity(geometry.point_count());
-        for &p in points {
-            if !self.state.board.is_empty(p) || !seen.insert(p) {
-                return Err(Refusal::Occupied(geometry.label(p)));
+        let board = &self.state.board;
+        // Listed twice: a set for long lists, a look back for short ones
+        // (a single setup stone, most often).
+        let mut seen =
+            (points.len() > 16).then(|| PointSet::with_capacity(board.geometry().point_count()));
+        for (i, &p) in points.iter().enumerate() {
+            let twice = match &mut seen {
+                Some(seen) => !seen.insert(p),
+                None => points[..i].contains(&p),
+            };
+            if !board.is_empty(p) || twice {
+                return Err(Refusal::Occupied(board.geometry().label(p)));
             }
         }
         for &p in points {

@@ -1,14 +1,15 @@
 //! Pieboxing: alternate setup stones until someone claims the Attacker side.
 
 use super::setup::{
-    Cap, claim, claimed, fix_roles_and_begin, no_pass_here, place_setup_stone, setup_points,
+    Cap, claim, claimed, fix_roles_and_begin, is_setup_point, no_pass_here, place_setup_stone,
+    setup_points, sure_setup_point,
 };
 use schemars::JsonSchema;
 use serde::Deserialize;
 use tengen_core::game::{Ctx, GameState, Phase, Refusal};
 use tengen_core::registry::{BuildContext, BuildProblem, FromParams};
 use tengen_core::rules::ComponentState;
-use tengen_core::{Action, Component, ComponentKind, Opening, Role, Seat};
+use tengen_core::{Action, Component, ComponentKind, Opening, Point, Role, Seat};
 
 tengen_core::component! {
     /// Pieboxing (devised by MXHero): starting with Player 1, the players
@@ -126,6 +127,44 @@ pub(crate) fn alternating_offers_until(
         || take(claim(Role::Attacker))
 }
 
+/// The slots of the alternating part's offers (see
+/// [`Component::offer_slots`]): one for each point of the board, holding a
+/// setup stone there where one may go, and the last for the claim.
+pub(crate) fn alternating_slots(state: &GameState) -> usize {
+    state.board().geometry().point_count() + 1
+}
+
+/// The offer in slot `slot` of [`alternating_slots`].
+pub(crate) fn alternating_offer_in_slot(
+    state: &GameState,
+    cap: usize,
+    placed: usize,
+    slot: usize,
+) -> Option<Action> {
+    let board = state.board();
+    let points = board.geometry().point_count();
+    if slot == points {
+        return Some(claim(Role::Attacker));
+    }
+    let p = Point::new(slot);
+    (slot < points && placed < cap && board.is_empty(p) && is_setup_point(board, p))
+        .then_some(Action::Place(p))
+}
+
+/// The alternating part's offer that surely goes through (see
+/// [`Component::vouched_offer`]): a setup stone with an empty neighbour,
+/// while the cap allows one (a claim would begin play).
+pub(crate) fn alternating_vouched_offer(
+    state: &GameState,
+    cap: usize,
+    placed: usize,
+) -> Option<Action> {
+    if placed >= cap {
+        return None;
+    }
+    sure_setup_point(state.board()).map(Action::Place)
+}
+
 impl Pieboxing {
     fn placed(state: &GameState) -> usize {
         state
@@ -159,6 +198,23 @@ impl Component for Pieboxing {
         state.phase() == Phase::Opening
             && self.to_act(state) == Some(seat)
             && alternating_offers_until(state, self.cap, Pieboxing::placed(state), take)
+    }
+
+    fn offer_slots(&self, state: &GameState, seat: Seat) -> Option<usize> {
+        let turn = state.phase() == Phase::Opening && self.to_act(state) == Some(seat);
+        Some(if turn { alternating_slots(state) } else { 0 })
+    }
+
+    fn offer_in_slot(&self, state: &GameState, seat: Seat, slot: usize) -> Option<Action> {
+        (state.phase() == Phase::Opening && self.to_act(state) == Some(seat))
+            .then(|| alternating_offer_in_slot(state, self.cap, Pieboxing::placed(state), slot))
+            .flatten()
+    }
+
+    fn vouched_offer(&self, state: &GameState, seat: Seat) -> Option<Action> {
+        (state.phase() == Phase::Opening && self.to_act(state) == Some(seat))
+            .then(|| alternating_vouched_offer(state, self.cap, Pieboxing::placed(state)))
+            .flatten()
     }
 
     fn handle_action(

@@ -2,7 +2,8 @@
 
 use super::handicap_passes::DECLARE_HANDICAP;
 use super::pieboxing::{
-    Placed, alternating_action, alternating_offers, alternating_offers_until, alternating_turn,
+    Placed, alternating_action, alternating_offer_in_slot, alternating_offers,
+    alternating_offers_until, alternating_slots, alternating_turn, alternating_vouched_offer,
 };
 use super::setup::{CLAIM, claimed};
 use super::setup::{
@@ -227,6 +228,39 @@ impl Component for PieboxingHandicap {
             }
             Stage::Extras { .. } => setup_points(state.board()).any(|p| take(Action::Place(p))),
         }
+    }
+
+    /// The alternating part's offers are numbered; the declaration's and
+    /// the extra stones' are listed.
+    fn offer_slots(&self, state: &GameState, seat: Seat) -> Option<usize> {
+        if state.phase() != Phase::Opening || self.to_act(state) != Some(seat) {
+            return Some(0);
+        }
+        (PieboxingHandicap::stage(state) == Stage::Alternate).then(|| alternating_slots(state))
+    }
+
+    fn offer_in_slot(&self, state: &GameState, seat: Seat, slot: usize) -> Option<Action> {
+        (state.phase() == Phase::Opening
+            && self.to_act(state) == Some(seat)
+            && PieboxingHandicap::stage(state) == Stage::Alternate)
+            .then(|| {
+                let placed = PieboxingHandicap::placed(state);
+                alternating_offer_in_slot(state, self.cap, placed, slot)
+            })
+            .flatten()
+    }
+
+    /// A setup stone of the alternating part (an extra stone may be the
+    /// last, which begins play).
+    fn vouched_offer(&self, state: &GameState, seat: Seat) -> Option<Action> {
+        (state.phase() == Phase::Opening
+            && self.to_act(state) == Some(seat)
+            && PieboxingHandicap::stage(state) == Stage::Alternate)
+            .then(|| {
+                let placed = PieboxingHandicap::placed(state);
+                alternating_vouched_offer(state, self.cap, placed)
+            })
+            .flatten()
     }
 
     fn handle_action(

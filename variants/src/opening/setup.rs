@@ -87,12 +87,24 @@ pub(crate) fn place_setup_stone(
     ctx.place_setup_stones(seat, Colour::Black, &[point])
 }
 
-/// The empty points where a setup stone may go. A point with an empty
-/// neighbour is never suicide, which is seen without the full test.
-pub(crate) fn setup_points(ctx_board: &tengen_core::Board) -> impl Iterator<Item = Point> + '_ {
-    ctx_board
+/// The empty points where a setup stone may go, in the board's order.
+pub(crate) fn setup_points(board: &tengen_core::Board) -> impl Iterator<Item = Point> + '_ {
+    board.empty_points().filter(|&p| is_setup_point(board, p))
+}
+
+/// Whether a setup stone may go on `p`, an empty point. A point with an
+/// empty neighbour is never suicide, which is seen without the full test.
+pub(crate) fn is_setup_point(board: &tengen_core::Board, p: Point) -> bool {
+    board.empty_neighbours(p) > 0 || !board.is_suicide(p, Colour::Black)
+}
+
+/// A setup stone that surely goes down: the first empty point with an
+/// empty neighbour (its string keeps a liberty there, and a setup stone
+/// captures nothing).
+pub(crate) fn sure_setup_point(board: &tengen_core::Board) -> Option<Point> {
+    board
         .empty_points()
-        .filter(|&p| ctx_board.empty_neighbours(p) > 0 || !ctx_board.is_suicide(p, Colour::Black))
+        .find(|&p| board.empty_neighbours(p) > 0)
 }
 
 /// Fixes the roles (`attacker` takes the Attacker side and the first
