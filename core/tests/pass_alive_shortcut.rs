@@ -84,6 +84,26 @@ fn on_every_shape(
     assert!(alive > 0, "some positions have pass-alive strings");
 }
 
+/// Plays a stone of `colour` on an empty point drawn at random, unless it
+/// would be suicide: `None` on a full board, else whether it was played.
+fn play_at_random(
+    board: &mut Board,
+    rng: &mut PlayoutRng,
+    colour: Colour,
+    captured: &mut Vec<Point>,
+) -> Option<bool> {
+    let empty = board.empty_list();
+    if empty.is_empty() {
+        return None;
+    }
+    let p = empty[rng.below(empty.len())];
+    let legal = !board.is_suicide(p, colour);
+    if legal {
+        board.play(p, colour, captured);
+    }
+    Some(legal)
+}
+
 #[test]
 fn the_quick_test_agrees_after_every_stone_of_random_games() {
     on_every_shape(12, |geometry, rng, name| {
@@ -98,14 +118,10 @@ fn the_quick_test_agrees_after_every_stone_of_random_games() {
         for turn in 0..geometry.point_count() * 2 {
             let black = turn < head_start || turn % 2 == 0 || (lean && rng.below(3) == 0);
             let colour = if black { Colour::Black } else { Colour::White };
-            let empty = board.empty_list();
-            if empty.is_empty() {
-                break;
-            }
-            let p = empty[rng.below(empty.len())];
-            if !board.is_suicide(p, colour) {
-                board.play(p, colour, &mut captured);
-                alive += agree(&board, &format!("{name}, turn {turn}"));
+            match play_at_random(&mut board, rng, colour, &mut captured) {
+                None => break,
+                Some(true) => alive += agree(&board, &format!("{name}, turn {turn}")),
+                Some(false) => {}
             }
         }
         alive
@@ -134,4 +150,61 @@ fn the_quick_test_agrees_on_boards_filled_at_random() {
             .collect();
         agree(&Board::from_stones(geometry.clone(), stones), name)
     });
+}
+
+/// Random games in which one question is asked after every stone, so the
+/// answer kept is the one for the position a stone or two before: where
+/// that answer was that nothing lives, the analysis looks only at what
+/// the new stones changed (the added stone's string and the regions next
+/// to it or holding an added opposing stone). Its answers must be the
+/// full analysis's; the test counts the positions where the shortcut's
+/// conditions hold (no capture since a lifeless answer) and where life
+/// appears in them, to show both happen.
+#[test]
+fn the_answer_a_few_stones_after_a_lifeless_position_agrees() {
+    let mut grown = 0;
+    let mut grown_to_life = 0;
+    on_every_shape(10, |geometry, rng, name| {
+        let mut alive = 0;
+        for rule in rules() {
+            for colour in [Colour::Black, Colour::White] {
+                let mut board = Board::new(geometry.clone());
+                let mut captured = Vec::new();
+                let head_start = rng.below(geometry.point_count() / 2 + 1);
+                // Whether the last answer was that nothing lives and no
+                // stone has been taken off since.
+                let mut lifeless_before = false;
+                for turn in 0..geometry.point_count() * 2 {
+                    let black = turn < head_start || turn % 2 == 0;
+                    let mover = if black { Colour::Black } else { Colour::White };
+                    match play_at_random(&mut board, rng, mover, &mut captured) {
+                        None => break,
+                        Some(false) => continue,
+                        Some(true) => {}
+                    }
+                    if !captured.is_empty() {
+                        lifeless_before = false;
+                    }
+                    let quick = pass_alive_stones(&board, colour, rule);
+                    let full = pass_alive_stones_in_full(&board, colour, rule);
+                    assert!(
+                        quick.iter().eq(full.iter()),
+                        "{name}, turn {turn}: {colour:?} pass-alive stones under {rule:?}"
+                    );
+                    if lifeless_before {
+                        grown += 1;
+                        grown_to_life += usize::from(!full.is_empty());
+                    }
+                    lifeless_before = full.is_empty();
+                    alive += full.len();
+                }
+            }
+        }
+        alive
+    });
+    assert!(grown > 1000, "the shortcut's conditions held {grown} times");
+    assert!(
+        grown_to_life > 0,
+        "life appeared {grown_to_life} times right after a lifeless position"
+    );
 }

@@ -26,6 +26,7 @@ use super::pass_alive::LifeRule;
 use crate::board::Board;
 use crate::colour::Colour;
 use crate::geometry::Geometry;
+use crate::point::Point;
 use crate::point::PointSet;
 
 /// Which analysis an answer is for.
@@ -92,6 +93,81 @@ fn stones_key(
     if !rule.self_capture_legal {
         key.extend_from_slice(board.stone_bits(analysed.opponent()));
     }
+}
+
+/// The stones `board` has beyond a kept position where `colour` had no
+/// pass-alive string (see [`grown_from_lifeless`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Growth {
+    /// The stone of `colour` added, if one was.
+    pub(crate) own: Option<Point>,
+    /// The opposing stones added (where the answer depends on them).
+    opposing: [Option<Point>; MAX_OPPOSING_ADDED],
+}
+
+/// How many opposing stones a [`Growth`] may hold.
+const MAX_OPPOSING_ADDED: usize = 2;
+
+impl Growth {
+    /// The opposing stones added.
+    pub(crate) fn opposing(&self) -> impl Iterator<Item = Point> + '_ {
+        self.opposing.iter().flatten().copied()
+    }
+}
+
+/// Whether `board` grew from a position whose pass-alive answer about
+/// `colour` under `rule` is kept and empty, by at most one stone of
+/// `colour` and (where the answer depends on them) at most two opposing
+/// stones, with no stone taken off: the stones added, or `None` when no
+/// kept answer is so close. A move that captures nothing, or the two
+/// moves since the colour's last, grow a position so.
+pub(crate) fn grown_from_lifeless(board: &Board, colour: Colour, rule: LifeRule) -> Option<Growth> {
+    MEMO.with(|memo| {
+        let memo = memo.borrow();
+        let own = board.stone_bits(colour);
+        let opposing = board.stone_bits(colour.opponent());
+        memo.entries.iter().find_map(|e| {
+            let lifeless = matches!(&e.answer, Answer::Stones(s) if s.is_empty());
+            if !lifeless
+                || e.analysis != Analysis::PassAlive
+                || e.colour != colour
+                || e.rule != rule
+                || !Arc::ptr_eq(&e.geometry, board.geometry())
+            {
+                return None;
+            }
+            let mut growth = Growth::default();
+            let (kept_own, kept_opposing) = e.stones.split_at(own.len());
+            let mut own_added = [None];
+            let grew = added_stones(own, kept_own, &mut own_added)
+                && (rule.self_capture_legal
+                    || added_stones(opposing, kept_opposing, &mut growth.opposing));
+            growth.own = own_added[0];
+            grew.then_some(growth)
+        })
+    })
+}
+
+/// Fills `added` with the points of the stones in `now` and not in `then`
+/// (each a list of stone bits); false where a stone of `then` is gone or
+/// more were added than `added` holds.
+fn added_stones(now: &[u64], then: &[u64], added: &mut [Option<Point>]) -> bool {
+    let mut count = 0;
+    for (i, (&n, &t)) in now.iter().zip(then).enumerate() {
+        if t & !n != 0 {
+            return false;
+        }
+        let mut bits = n & !t;
+        while bits != 0 {
+            let Some(slot) = added.get_mut(count) else {
+                return false;
+            };
+            *slot = Some(Point::new(i * 64 + bits.trailing_zeros() as usize));
+            count += 1;
+            bits &= bits - 1;
+        }
+    }
+    true
 }
 
 /// The answer of `analysis` about `colour` on `board`: the one kept when

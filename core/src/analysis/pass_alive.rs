@@ -24,8 +24,8 @@
 
 use std::cell::RefCell;
 
-use super::memo::{Analysis, Answer, remembered};
-use super::vital_regions::pass_alive_heads;
+use super::memo::{Analysis, Answer, grown_from_lifeless, remembered};
+use super::vital_regions::{may_gain_life, pass_alive_heads};
 use crate::board::Board;
 use crate::colour::Colour;
 use crate::geometry::MAX_DEGREE;
@@ -89,6 +89,13 @@ impl FlatLists {
 /// again about the same stones gives the answer kept.
 pub fn pass_alive_stones(board: &Board, colour: Colour, rule: LifeRule) -> PointSet {
     match remembered(board, Analysis::PassAlive, colour, rule, || {
+        // A few stones after a position with no pass-alive string, life
+        // needs what they changed.
+        if let Some(growth) = grown_from_lifeless(board, colour, rule)
+            && !may_gain_life(board, colour, rule, &growth)
+        {
+            return Answer::Stones(PointSet::default());
+        }
         Answer::Stones(pass_alive_stones_worked_out(board, colour, rule))
     }) {
         Answer::Stones(stones) => stones,

@@ -27,6 +27,7 @@
 
 use std::cell::RefCell;
 
+use super::memo::Growth;
 use super::pass_alive::LifeRule;
 use crate::board::Board;
 use crate::colour::Colour;
@@ -97,9 +98,25 @@ fn find_vital_regions(
     rule: LifeRule,
     scratch: &mut Scratch,
 ) -> bool {
-    let geometry = board.geometry();
-    let n = geometry.point_count();
-    let opponent = colour.opponent();
+    if !prepare(board, colour, scratch) {
+        return false;
+    }
+    let base = scratch.last;
+    for p in board.empty_points() {
+        if board.neighbours_of_colour(p, colour) > 0 && scratch.explored_by[p.index()] <= base {
+            scratch.last += 1;
+            explore(board, colour, rule, p, base, scratch);
+        }
+    }
+    true
+}
+
+/// Readies `scratch` for a call on `board` (its buffers as large as the
+/// board, an exploration number for every point, no region listed);
+/// false when an opposing stone has no liberty, where exploring from the
+/// points next to `colour`'s stones could miss a region.
+fn prepare(board: &Board, colour: Colour, scratch: &mut Scratch) -> bool {
+    let n = board.geometry().point_count();
     if scratch.explored_by.len() < n {
         scratch.explored_by.resize(n, 0);
         scratch.count.resize(n, 0);
@@ -110,26 +127,85 @@ fn find_vital_regions(
         scratch.explored_by.iter_mut().for_each(|e| *e = 0);
         scratch.last = 0;
     }
-    if board
-        .stones_of(opponent)
-        .any(|p| board.empty_neighbours(p) == 0 && !board.has_liberty(p))
-    {
-        return false;
-    }
-    let base = scratch.last;
     scratch.regions.clear();
     scratch.touching.clear();
-    for p in board.empty_points() {
-        if board.neighbours_of_colour(p, colour) > 0 && scratch.explored_by[p.index()] <= base {
-            scratch.last += 1;
-            explore(board, colour, rule, p, base, scratch);
-        }
-    }
-    true
+    !board
+        .stones_of(colour.opponent())
+        .any(|p| board.empty_neighbours(p) == 0 && !board.has_liberty(p))
 }
 
-/// Explores the region of `start` (an empty point next to a stone of
-/// `colour`), marking its points with a new exploration number, and lists
+/// Whether a string of `colour` may be pass-alive on `board`, which grew
+/// by `growth` from a position where none was (no stone taken off). Life
+/// needs what the growth changed: the string of the added stone with
+/// enough vital regions, or some string's vital region among those that
+/// hold an added opposing stone (a point that no longer counts, where
+/// suicide is refused) or are next to the added stone (the pieces of the
+/// region it split). Every other region has the same points as before,
+/// each as it was, and every other string is as it was; a region next to
+/// the added stone's string but not to the stone was next to one of the
+/// strings it joined. So a set of strings that lives now without the
+/// added stone's string and without a changed region would have lived
+/// before. False means that nothing is pass-alive; true, that the full
+/// analysis must tell (as where an opposing stone has no liberty).
+pub(crate) fn may_gain_life(
+    board: &Board,
+    colour: Colour,
+    rule: LifeRule,
+    growth: &Growth,
+) -> bool {
+    if rule.vital_minimum == 0 {
+        return true;
+    }
+    SCRATCH.with(|scratch| {
+        let scratch = &mut *scratch.borrow_mut();
+        if !prepare(board, colour, scratch) {
+            return true;
+        }
+        let geometry = board.geometry();
+        let base = scratch.last;
+        let next_to_own = growth
+            .own
+            .into_iter()
+            .flat_map(|s| geometry.neighbours(s).iter().copied());
+        for start in growth.opposing().chain(next_to_own) {
+            if board.get(start) != Some(colour) && scratch.explored_by[start.index()] <= base {
+                scratch.last += 1;
+                explore(board, colour, rule, start, base, scratch);
+            }
+        }
+        if !scratch.regions.is_empty() {
+            return true;
+        }
+        let Some(own) = growth.own else {
+            return false;
+        };
+        let head = board.string_head(own);
+        let mut vital = 0;
+        for stone in board.string_stones(head) {
+            for &q in geometry.neighbours(stone) {
+                if board.get(q) == Some(colour) || scratch.explored_by[q.index()] > base {
+                    continue;
+                }
+                scratch.last += 1;
+                let listed = scratch.regions.len();
+                explore(board, colour, rule, q, base, scratch);
+                if scratch.regions[listed..]
+                    .iter()
+                    .any(|r| r.vital.as_slice().contains(&head))
+                {
+                    vital += 1;
+                    if vital >= rule.vital_minimum {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    })
+}
+
+/// Explores the region of `start` (a point of the region: in a full
+/// analysis an empty point next to a stone of `colour`), marking its points with a new exploration number, and lists
 /// it if it is vital to some string; it gives up as soon as it is clear
 /// that the region is vital to none (two counting points with no string in
 /// common, or a point an earlier, abandoned exploration reached).
@@ -195,8 +271,12 @@ fn explore(
             }
         }
     }
-    // The start is empty, so it counts and `vital` is set.
-    let vital = vital.expect("the start point counts");
+    // Every region holds an empty point (an opposing stone's liberty, if
+    // nothing else, see `prepare`), which counts, so `vital` is set.
+    let Some(vital) = vital else {
+        scratch.touching.truncate(touching_start);
+        return;
+    };
     scratch.regions.push(VitalRegion {
         vital,
         touching: touching_start..scratch.touching.len(),
