@@ -152,6 +152,70 @@ fn the_quick_test_agrees_on_boards_filled_at_random() {
     });
 }
 
+/// Boards filled at random (strings may be left without liberties), each
+/// asked about, then grown by a stone of the colour asked about and up to
+/// two opposing stones (put down as they are, capturing nothing) and
+/// asked about again: where the first answer was that nothing lives, the
+/// second comes from what the stones changed, and must be the full
+/// analysis's.
+#[test]
+fn the_answer_after_stones_added_to_a_random_lifeless_board_agrees() {
+    let mut grown = 0;
+    on_every_shape(60, |geometry, rng, name| {
+        let mut alive = 0;
+        for rule in rules() {
+            for colour in [Colour::Black, Colour::White] {
+                // Few empty points on some boards, so that regions of
+                // opposing stones without liberties occur.
+                let empty_share = 1 + rng.below(3);
+                let mut stones: Vec<(Point, Colour)> = geometry
+                    .points()
+                    .filter_map(|p| {
+                        let r = rng.below(empty_share + 6);
+                        if r < empty_share {
+                            None
+                        } else if r < empty_share + 3 {
+                            Some((p, colour))
+                        } else {
+                            Some((p, colour.opponent()))
+                        }
+                    })
+                    .collect();
+                let board = Board::from_stones(geometry.clone(), stones.clone());
+                let before = pass_alive_stones(&board, colour, rule);
+                assert!(
+                    before
+                        .iter()
+                        .eq(pass_alive_stones_in_full(&board, colour, rule).iter()),
+                    "{name}: {colour:?} pass-alive stones under {rule:?}"
+                );
+                let mut empty: Vec<Point> = board.empty_list().to_vec();
+                for (i, added) in [colour, colour.opponent(), colour.opponent()]
+                    .into_iter()
+                    .enumerate()
+                {
+                    if empty.is_empty() || (i > 0 && rng.below(2) == 0) {
+                        break;
+                    }
+                    stones.push((empty.swap_remove(rng.below(empty.len())), added));
+                }
+                let board = Board::from_stones(geometry.clone(), stones);
+                let after = pass_alive_stones_in_full(&board, colour, rule);
+                assert!(
+                    pass_alive_stones(&board, colour, rule)
+                        .iter()
+                        .eq(after.iter()),
+                    "{name}: {colour:?} pass-alive stones under {rule:?} after stones were added"
+                );
+                grown += usize::from(before.is_empty());
+                alive += after.len();
+            }
+        }
+        alive
+    });
+    assert!(grown > 1000, "a lifeless board was grown {grown} times");
+}
+
 /// Random games in which one question is asked after every stone, so the
 /// answer kept is the one for the position a stone or two before: where
 /// that answer was that nothing lives, the analysis looks only at what

@@ -98,9 +98,10 @@ fn find_vital_regions(
     rule: LifeRule,
     scratch: &mut Scratch,
 ) -> bool {
-    if !prepare(board, colour, scratch) {
+    if !opposing_stones_have_liberties(board, colour) {
         return false;
     }
+    prepare(board, scratch);
     let base = scratch.last;
     for p in board.empty_points() {
         if board.neighbours_of_colour(p, colour) > 0 && scratch.explored_by[p.index()] <= base {
@@ -112,10 +113,8 @@ fn find_vital_regions(
 }
 
 /// Readies `scratch` for a call on `board` (its buffers as large as the
-/// board, an exploration number for every point, no region listed);
-/// false when an opposing stone has no liberty, where exploring from the
-/// points next to `colour`'s stones could miss a region.
-fn prepare(board: &Board, colour: Colour, scratch: &mut Scratch) -> bool {
+/// board, an exploration number for every point, no region listed).
+fn prepare(board: &Board, scratch: &mut Scratch) {
     let n = board.geometry().point_count();
     if scratch.explored_by.len() < n {
         scratch.explored_by.resize(n, 0);
@@ -129,6 +128,13 @@ fn prepare(board: &Board, colour: Colour, scratch: &mut Scratch) -> bool {
     }
     scratch.regions.clear();
     scratch.touching.clear();
+}
+
+/// Whether every stone of `colour`'s opponent has a liberty: then every
+/// region of `colour` holds an empty point. Where one has none, a region
+/// may hold only opposing stones, which no exploration from an empty
+/// point reaches, and where suicide is refused no point of it counts.
+fn opposing_stones_have_liberties(board: &Board, colour: Colour) -> bool {
     !board
         .stones_of(colour.opponent())
         .any(|p| board.empty_neighbours(p) == 0 && !board.has_liberty(p))
@@ -158,9 +164,14 @@ pub(crate) fn may_gain_life(
     }
     SCRATCH.with(|scratch| {
         let scratch = &mut *scratch.borrow_mut();
-        if !prepare(board, colour, scratch) {
+        // Where self-capture is legal every point counts, so a region
+        // explored from any of its points is judged exactly; where suicide
+        // is refused a region of opposing stones without liberties counts
+        // no point, which the exploration cannot judge.
+        if !rule.self_capture_legal && !opposing_stones_have_liberties(board, colour) {
             return true;
         }
+        prepare(board, scratch);
         let geometry = board.geometry();
         let base = scratch.last;
         let next_to_own = growth
