@@ -313,12 +313,28 @@ fn no_room_worked_out(board: &Board, defender: Colour, rule: LifeRule) -> bool {
         .take(rule.vital_minimum)
         .count();
     if far >= rule.vital_minimum
-        && !no_room_apart_from(board, rule, |p| board.get(p) == Some(attacker))
+        && !no_room_apart_from(
+            board,
+            rule,
+            |p| board.get(p) == Some(attacker),
+            |p| board.neighbours_of_colour(p, attacker) > 0,
+        )
     {
         return false;
     }
     let attacker_alive = pass_alive_stones(board, attacker, rule);
-    no_room_apart_from(board, rule, |p| attacker_alive.contains(p))
+    no_room_apart_from_set(board, rule, &attacker_alive)
+}
+
+/// [`no_room_apart_from`] with the points of `aside` set aside.
+fn no_room_apart_from_set(board: &Board, rule: LifeRule, aside: &PointSet) -> bool {
+    let geometry = board.geometry();
+    no_room_apart_from(
+        board,
+        rule,
+        |p| aside.contains(p),
+        |p| geometry.neighbours(p).iter().any(|&q| aside.contains(q)),
+    )
 }
 
 /// Whether no room is left for a pass-alive string of `defender`, by
@@ -326,16 +342,22 @@ fn no_room_worked_out(board: &Board, defender: Colour, rule: LifeRule) -> bool {
 /// answer as [`no_room_for_life`], the reference tests compare it with.
 pub fn no_room_for_life_in_full(board: &Board, defender: Colour, rule: LifeRule) -> bool {
     let attacker_alive = pass_alive_stones_in_full(board, defender.opponent(), rule);
-    no_room_apart_from(board, rule, |p| attacker_alive.contains(p))
+    no_room_apart_from_set(board, rule, &attacker_alive)
 }
 
 /// Whether no part of the board outside the points `aside` holds the vital
 /// minimum of points next to none of them, no two neighbours (see
-/// [`no_room_for_life`]).
-fn no_room_apart_from(board: &Board, rule: LifeRule, aside: impl Fn(Point) -> bool) -> bool {
+/// [`no_room_for_life`]); `next_to_aside` tells whether a point has a
+/// neighbour among them.
+fn no_room_apart_from(
+    board: &Board,
+    rule: LifeRule,
+    aside: impl Fn(Point) -> bool,
+    next_to_aside: impl Fn(Point) -> bool,
+) -> bool {
     ROOM_SCRATCH.with(|scratch| {
         let scratch = &mut *scratch.borrow_mut();
-        no_room_apart_from_with(board, rule, aside, scratch)
+        no_room_apart_from_with(board, rule, aside, next_to_aside, scratch)
     })
 }
 
@@ -358,6 +380,7 @@ fn no_room_apart_from_with(
     board: &Board,
     rule: LifeRule,
     aside: impl Fn(Point) -> bool,
+    next_to_aside: impl Fn(Point) -> bool,
     scratch: &mut RoomScratch,
 ) -> bool {
     let geometry = board.geometry();
@@ -370,8 +393,10 @@ fn no_room_apart_from_with(
     seen.clear();
     stack.clear();
     let enough = independent_set_guaranteed(rule.vital_minimum);
+    // Each part is searched from a candidate point of it: a part with no
+    // candidate has no room, and is not searched at all.
     for start in geometry.points() {
-        if aside(start) || seen.contains(start) {
+        if seen.contains(start) || aside(start) || next_to_aside(start) {
             continue;
         }
         candidates.clear();
@@ -379,15 +404,15 @@ fn no_room_apart_from_with(
         seen.insert(start);
         stack.push(start);
         while let Some(p) = stack.pop() {
-            let mut next_to_aside = false;
+            let mut touches_aside = false;
             for &q in geometry.neighbours(p) {
                 if aside(q) {
-                    next_to_aside = true;
+                    touches_aside = true;
                 } else if seen.insert(q) {
                     stack.push(q);
                 }
             }
-            if !next_to_aside {
+            if !touches_aside {
                 candidates.push(p);
                 // Room for life as soon as the candidates chosen greedily,
                 // each next to none chosen before, are enough; or when
