@@ -73,6 +73,26 @@ thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
+/// The two parts of [`stones_key`], as the board holds them (the second
+/// empty where the answer depends on one colour's stones alone).
+fn key_parts(
+    board: &Board,
+    analysis: Analysis,
+    colour: Colour,
+    rule: LifeRule,
+) -> (&[u64], &[u64]) {
+    let analysed = match analysis {
+        Analysis::PassAlive => colour,
+        Analysis::NoRoom => colour.opponent(),
+    };
+    let other = if rule.self_capture_legal {
+        &[][..]
+    } else {
+        board.stone_bits(analysed.opponent())
+    };
+    (board.stone_bits(analysed), other)
+}
+
 /// The stones an answer about `colour` depends on, one bit a point: those
 /// of the colour the analysis runs on (`colour` itself for the pass-alive
 /// stones, the opponent, the Attacker, for the room test), then, where
@@ -84,15 +104,10 @@ fn stones_key(
     rule: LifeRule,
     key: &mut Vec<u64>,
 ) {
-    let analysed = match analysis {
-        Analysis::PassAlive => colour,
-        Analysis::NoRoom => colour.opponent(),
-    };
+    let (analysed, other) = key_parts(board, analysis, colour, rule);
     key.clear();
-    key.extend_from_slice(board.stone_bits(analysed));
-    if !rule.self_capture_legal {
-        key.extend_from_slice(board.stone_bits(analysed.opponent()));
-    }
+    key.extend_from_slice(analysed);
+    key.extend_from_slice(other);
 }
 
 /// The stones `board` has beyond a kept position where `colour` had no
@@ -182,21 +197,25 @@ pub(crate) fn remembered(
     let key = MEMO.with(|memo| {
         let memo = &mut *memo.borrow_mut();
         let Memo { entries, key } = memo;
-        stones_key(board, analysis, colour, rule, key);
+        let (analysed, other) = key_parts(board, analysis, colour, rule);
         match entries.iter().position(|e| {
             e.analysis == analysis
                 && e.colour == colour
                 && e.rule == rule
                 && Arc::ptr_eq(&e.geometry, board.geometry())
-                && e.stones == *key
+                && e.stones.len() == analysed.len() + other.len()
+                && e.stones[..analysed.len()] == *analysed
+                && e.stones[analysed.len()..] == *other
         }) {
             Some(at) => {
-                let entry = entries.remove(at);
-                let answer = entry.answer.clone();
-                entries.insert(0, entry);
-                Ok(answer)
+                // The answer found becomes the most recent.
+                entries[..=at].rotate_right(1);
+                Ok(entries[0].answer.clone())
             }
-            None => Err(std::mem::take(key)),
+            None => {
+                stones_key(board, analysis, colour, rule, key);
+                Err(std::mem::take(key))
+            }
         }
     });
     let stones = match key {

@@ -231,8 +231,25 @@ fn explore(
     let geometry = board.geometry();
     let id = scratch.last;
     let touching_start = scratch.touching.len();
-    scratch.stack.clear();
     scratch.explored_by[start.index()] = id;
+    // The commonest region, an empty point whose every neighbour holds a
+    // stone of the colour: it is vital to each of their strings.
+    if board.is_surrounded_by(start, colour) && board.is_empty(start) {
+        let mut heads = Strings::default();
+        for &q in geometry.neighbours(start) {
+            heads.add(board.string_head(q));
+        }
+        // (A point with no neighbour at all is vital to nothing.)
+        if !heads.is_empty() {
+            scratch.touching.extend_from_slice(heads.as_slice());
+            scratch.regions.push(VitalRegion {
+                vital: heads,
+                touching: touching_start..scratch.touching.len(),
+            });
+        }
+        return;
+    }
+    scratch.stack.clear();
     scratch.stack.push(start);
     let mut vital: Option<Strings> = None;
     while let Some(p) = scratch.stack.pop() {
