@@ -479,8 +479,10 @@ impl Game {
         // other action is played on the state and undone if refused. A
         // copy made to try one action is refreshed before every use, so
         // what a refusal leaves on it is never seen: it keeps no backup.
-        let backup = (!self.probing && !self.plays_without_backup(action))
-            .then(|| self.state.backup(self.spare.take()));
+        let backup = (!self.probing
+            && !self.plays_without_backup(action)
+            && !self.handled_in_place(seat, action))
+        .then(|| self.state.backup(self.spare.take()));
         let move_number = self.state.current.number;
         let outcome = self
             .dispatch(seat, action)
@@ -525,6 +527,23 @@ impl Game {
                 self.checkpoints.push(self.state.clone());
             }
         }
+    }
+
+    /// Whether `action` by `seat`, outside play, goes to a component that
+    /// handles it in place ([`Component::handles_in_place`]): a refusal
+    /// then comes from the checks before the component or from the
+    /// component, neither of which changes anything, and nothing after
+    /// the component refuses an action that keeps the phase.
+    ///
+    /// [`Component::handles_in_place`]: crate::rules::Component::handles_in_place
+    fn handled_in_place(&self, seat: Seat, action: Action) -> bool {
+        self.state.phase != Phase::Play
+            && self.rules.takes_shortcuts()
+            && self
+                .rules
+                .components()
+                .into_iter()
+                .any(|(_, component)| component.handles_in_place(&self.state, seat, action))
     }
 
     /// Whether `action` is decided before anything changes, so it needs no

@@ -165,6 +165,19 @@ pub trait Component: Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// Whether this component handles `action` from `seat` outside play
+    /// in place: if it accepts it, it neither changes the phase nor spends
+    /// an opportunity (a setup stone), and if it refuses it, it changes
+    /// nothing, as every handler must. Nothing after the handler can then
+    /// refuse the action, so the game plays it without a backup to undo it
+    /// by. The default promises nothing; with the shortcuts off
+    /// ([`crate::rules::Rules::without_shortcuts`]) the game keeps a
+    /// backup whatever the components say.
+    fn handles_in_place(&self, state: &GameState, seat: Seat, action: Action) -> bool {
+        let _ = (state, seat, action);
+        false
+    }
+
     /// Vetoes an action before it is played: a placement or pass the core
     /// plays, or an action another component handles (e.g. a declaration
     /// must come first). Every action but resignation is checked. Must not

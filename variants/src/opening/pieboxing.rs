@@ -217,6 +217,11 @@ impl Component for Pieboxing {
             .flatten()
     }
 
+    /// A setup stone never begins play (only the claim does).
+    fn handles_in_place(&self, state: &GameState, _: Seat, action: Action) -> bool {
+        state.phase() == Phase::Opening && matches!(action, Action::Place(_))
+    }
+
     fn handle_action(
         &self,
         ctx: &mut Ctx<'_>,

@@ -263,6 +263,14 @@ impl Component for PieboxingHandicap {
             .flatten()
     }
 
+    /// A setup stone of the alternating part never begins play (the last
+    /// extra stone does).
+    fn handles_in_place(&self, state: &GameState, _: Seat, action: Action) -> bool {
+        state.phase() == Phase::Opening
+            && PieboxingHandicap::stage(state) == Stage::Alternate
+            && matches!(action, Action::Place(_))
+    }
+
     fn handle_action(
         &self,
         ctx: &mut Ctx<'_>,
