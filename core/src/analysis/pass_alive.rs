@@ -369,6 +369,10 @@ struct RoomScratch {
     stack: Vec<Point>,
     candidates: Vec<Point>,
     chosen: Vec<Point>,
+    /// The points that showed room last time (the vital minimum of them,
+    /// no two neighbours, in one part): a hint, tried first and trusted
+    /// only once checked on the board at hand.
+    hint: Vec<Point>,
 }
 
 thread_local! {
@@ -384,11 +388,17 @@ fn no_room_apart_from_with(
     scratch: &mut RoomScratch,
 ) -> bool {
     let geometry = board.geometry();
+    // The points that showed room on the last board usually still do (a
+    // move changes little).
+    if hint_shows_room(board, rule, &aside, &next_to_aside, scratch) {
+        return false;
+    }
     let RoomScratch {
         seen,
         stack,
         candidates,
         chosen,
+        hint,
     } = scratch;
     seen.clear();
     stack.clear();
@@ -421,7 +431,11 @@ fn no_room_apart_from_with(
                 if !chosen.iter().any(|&c| geometry.are_neighbours(c, p)) {
                     chosen.push(p);
                 }
-                if chosen.len() >= rule.vital_minimum || candidates.len() >= enough {
+                if chosen.len() >= rule.vital_minimum {
+                    hint.clone_from(chosen);
+                    return false;
+                }
+                if candidates.len() >= enough {
                     return false;
                 }
             }
@@ -431,6 +445,58 @@ fn no_room_apart_from_with(
         }
     }
     true
+}
+
+/// Whether the points of `scratch.hint` show room on `board` with the
+/// points `aside` set aside: at least the vital minimum of them, each
+/// outside those points and next to none of them, no two neighbours, all
+/// in one part (a search from the first reaches the others).
+fn hint_shows_room(
+    board: &Board,
+    rule: LifeRule,
+    aside: &impl Fn(Point) -> bool,
+    next_to_aside: &impl Fn(Point) -> bool,
+    scratch: &mut RoomScratch,
+) -> bool {
+    let geometry = board.geometry();
+    let RoomScratch {
+        seen, stack, hint, ..
+    } = scratch;
+    let fits = hint.len() >= rule.vital_minimum
+        && hint.iter().enumerate().all(|(i, &p)| {
+            p.index() < geometry.point_count()
+                && !aside(p)
+                && !next_to_aside(p)
+                && hint[..i]
+                    .iter()
+                    .all(|&c| c != p && !geometry.are_neighbours(c, p))
+        });
+    if !fits {
+        return false;
+    }
+    // Breadth first from the first point, so that points near each other
+    // are found without searching the whole part.
+    seen.clear();
+    stack.clear();
+    seen.insert(hint[0]);
+    stack.push(hint[0]);
+    let mut left = hint.len() - 1;
+    let mut next = 0;
+    while let Some(&p) = stack.get(next) {
+        next += 1;
+        for &q in geometry.neighbours(p) {
+            if !aside(q) && seen.insert(q) {
+                if hint[1..].contains(&q) {
+                    left -= 1;
+                    if left == 0 {
+                        return true;
+                    }
+                }
+                stack.push(q);
+            }
+        }
+    }
+    false
 }
 
 /// How many points always hold `k` with no two neighbours: each choice
