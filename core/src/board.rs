@@ -543,7 +543,7 @@ impl Board {
     /// joins it there and then (a join may move the head of the new
     /// string, so the head is followed). An empty point is always its own
     /// one-stone list, so the new stone's links need no setting.
-    #[inline]
+    #[inline(always)]
     pub fn put_stone(&mut self, point: Point, colour: Colour) {
         assert!(self.is_empty(point), "put_stone on an occupied point");
         let i = point.index();
@@ -650,7 +650,7 @@ impl Board {
     /// stones appended to `captured`. The stone's own string is left as it
     /// is, even without liberties; the caller has decided with
     /// [`Board::probe`] whether that is allowed.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, point: Point, colour: Colour, captured: &mut Vec<Point>) -> u32 {
         self.put_stone(point, colour);
         let mut count = 0;
