@@ -2,7 +2,7 @@
 //! of actions a seat may take.
 
 use super::{Game, Phase, ToAct};
-use crate::action::{Action, Seats};
+use crate::action::Action;
 use crate::colour::Seat;
 use crate::point::Point;
 use crate::rules::Hooks;
@@ -768,17 +768,14 @@ impl Game {
             .components()
             .into_iter()
             .find_map(|(_, component)| component.vouched_offer(&self.state, seat))?;
-        let (declared, either_seat) = match action {
-            Action::Component(c) => (
-                self.check_declared(c).is_ok(),
-                c.spec.seats == Seats::Either,
-            ),
-            _ => (true, false),
+        let declared = match action {
+            Action::Component(c) => self.check_declared(c).is_ok(),
+            _ => true,
         };
-        let in_turn = either_seat
-            || self.state.phase == Phase::Agreement
-            || self.to_act() == ToAct::Seat(seat);
-        (declared && in_turn && self.components_admit(seat, action)).then_some(action)
+        (declared
+            && self.other_seat_to_act(seat, action).is_none()
+            && self.components_admit(seat, action))
+        .then_some(action)
     }
 
     fn collect_moves(&self, seat: Seat, out: &mut Vec<Action>) {

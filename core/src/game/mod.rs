@@ -559,6 +559,18 @@ impl Game {
                 || !self.continuation_may_fail())
     }
 
+    /// The seat whose turn it is, where that is not `seat` and `action`
+    /// must wait for its turn (not in the agreement phase, nor an action
+    /// either seat may take at any time).
+    pub(super) fn other_seat_to_act(&self, seat: Seat, action: Action) -> Option<Seat> {
+        let either_seat = self.state.phase == Phase::Agreement
+            || matches!(action, Action::Component(c) if c.spec.seats == Seats::Either);
+        match self.to_act() {
+            ToAct::Seat(to_act) if !either_seat && to_act != seat => Some(to_act),
+            _ => None,
+        }
+    }
+
     fn dispatch(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         let phase = self.state.phase;
         if action == Action::Resign {
@@ -567,12 +579,7 @@ impl Game {
         if let Action::Component(c) = action {
             self.check_declared(c)?;
         }
-        let either_seat = phase == Phase::Agreement
-            || matches!(action, Action::Component(c) if c.spec.seats == Seats::Either);
-        if !either_seat
-            && let ToAct::Seat(to_act) = self.to_act()
-            && to_act != seat
-        {
+        if let Some(to_act) = self.other_seat_to_act(seat, action) {
             return Err(self.out_of_turn(seat, to_act, action));
         }
         self.check_components(seat, action)?;

@@ -34,6 +34,7 @@ use crate::colour::{Colour, Seat};
 use crate::game::{Game, ToAct};
 use crate::phase::Phase;
 use crate::point::Point;
+use crate::state::ComponentKind;
 use light::{Light, Surface};
 use light_board::LightBoard;
 
@@ -436,7 +437,7 @@ impl Playout {
     /// [`Component::offer_slots`]: crate::rules::Component::offer_slots
     fn any_legal_action(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
         self.offers.clear();
-        let mut slots = [0usize; 7];
+        let mut slots = [0usize; ComponentKind::ALL.len()];
         for (i, (_, component)) in game.rules().components().into_iter().enumerate() {
             match component.offer_slots(game.state(), seat) {
                 Some(n) => slots[i] = n,
@@ -481,7 +482,12 @@ impl Playout {
     /// One draw among the listed offers and the numbered slots of each
     /// component (`slots`, in the rules' component order) together: the
     /// offer drawn, or `None` for an empty slot.
-    fn draw_offer(&mut self, game: &Game, seat: Seat, slots: &[usize; 7]) -> Option<Action> {
+    fn draw_offer(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        slots: &[usize; ComponentKind::ALL.len()],
+    ) -> Option<Action> {
         let listed = self.offers.len();
         let mut r = self.rng.below(listed + slots.iter().sum::<usize>());
         if r < listed {

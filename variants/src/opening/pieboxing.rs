@@ -166,6 +166,11 @@ pub(crate) fn alternating_vouched_offer(
 }
 
 impl Pieboxing {
+    /// Whether it is `seat`'s turn in the setup.
+    fn is_turn_of(&self, state: &GameState, seat: Seat) -> bool {
+        state.phase() == Phase::Opening && self.to_act(state) == Some(seat)
+    }
+
     fn placed(state: &GameState) -> usize {
         state
             .component_state::<Placed>(ComponentKind::Opening)
@@ -184,7 +189,7 @@ impl Component for Pieboxing {
     }
 
     fn offer_actions(&self, state: &GameState, seat: Seat, out: &mut Vec<Action>) {
-        if state.phase() == Phase::Opening && self.to_act(state) == Some(seat) {
+        if self.is_turn_of(state, seat) {
             alternating_offers(state, self.cap, Pieboxing::placed(state), out);
         }
     }
@@ -195,24 +200,26 @@ impl Component for Pieboxing {
         seat: Seat,
         take: &mut dyn FnMut(Action) -> bool,
     ) -> bool {
-        state.phase() == Phase::Opening
-            && self.to_act(state) == Some(seat)
+        self.is_turn_of(state, seat)
             && alternating_offers_until(state, self.cap, Pieboxing::placed(state), take)
     }
 
     fn offer_slots(&self, state: &GameState, seat: Seat) -> Option<usize> {
-        let turn = state.phase() == Phase::Opening && self.to_act(state) == Some(seat);
-        Some(if turn { alternating_slots(state) } else { 0 })
+        Some(if self.is_turn_of(state, seat) {
+            alternating_slots(state)
+        } else {
+            0
+        })
     }
 
     fn offer_in_slot(&self, state: &GameState, seat: Seat, slot: usize) -> Option<Action> {
-        (state.phase() == Phase::Opening && self.to_act(state) == Some(seat))
+        self.is_turn_of(state, seat)
             .then(|| alternating_offer_in_slot(state, self.cap, Pieboxing::placed(state), slot))
             .flatten()
     }
 
     fn vouched_offer(&self, state: &GameState, seat: Seat) -> Option<Action> {
-        (state.phase() == Phase::Opening && self.to_act(state) == Some(seat))
+        self.is_turn_of(state, seat)
             .then(|| alternating_vouched_offer(state, self.cap, Pieboxing::placed(state)))
             .flatten()
     }

@@ -90,6 +90,13 @@ impl FromParams for PieboxingHandicap {
 }
 
 impl PieboxingHandicap {
+    /// Whether it is `seat`'s turn in the alternating part.
+    fn in_alternating_turn_of(&self, state: &GameState, seat: Seat) -> bool {
+        state.phase() == Phase::Opening
+            && self.to_act(state) == Some(seat)
+            && PieboxingHandicap::stage(state) == Stage::Alternate
+    }
+
     fn stage(state: &GameState) -> Stage {
         state
             .component_state::<(Stage, Placed)>(ComponentKind::Opening)
@@ -240,9 +247,7 @@ impl Component for PieboxingHandicap {
     }
 
     fn offer_in_slot(&self, state: &GameState, seat: Seat, slot: usize) -> Option<Action> {
-        (state.phase() == Phase::Opening
-            && self.to_act(state) == Some(seat)
-            && PieboxingHandicap::stage(state) == Stage::Alternate)
+        self.in_alternating_turn_of(state, seat)
             .then(|| {
                 let placed = PieboxingHandicap::placed(state);
                 alternating_offer_in_slot(state, self.cap, placed, slot)
@@ -253,9 +258,7 @@ impl Component for PieboxingHandicap {
     /// A setup stone of the alternating part (an extra stone may be the
     /// last, which begins play).
     fn vouched_offer(&self, state: &GameState, seat: Seat) -> Option<Action> {
-        (state.phase() == Phase::Opening
-            && self.to_act(state) == Some(seat)
-            && PieboxingHandicap::stage(state) == Stage::Alternate)
+        self.in_alternating_turn_of(state, seat)
             .then(|| {
                 let placed = PieboxingHandicap::placed(state);
                 alternating_vouched_offer(state, self.cap, placed)
