@@ -237,12 +237,14 @@ fn long_search(address: SocketAddr, game: String) -> std::thread::JoinHandle<com
 
 #[test]
 fn a_long_search_holds_up_no_other_request() {
+    let search_time = Duration::from_secs(4);
     let address = start(Config {
-        search_time: Duration::from_secs(4),
+        search_time,
         ..Config::default()
     });
     let busy = new_game(address, &json!({"ruleset": "go"}));
     let other = new_game(address, &json!({"ruleset": "go", "options": ["size=9"]}));
+    let search_started = Instant::now();
     let search = long_search(address, busy.clone());
     std::thread::sleep(Duration::from_millis(300));
     // Reads of the thinking game wait for it, without holding a worker.
@@ -253,13 +255,15 @@ fn a_long_search_holds_up_no_other_request() {
         })
         .collect();
     std::thread::sleep(Duration::from_millis(200));
+    // Other requests are answered while the search still runs: it lasts
+    // the server's search time, so an answer that waited for it would
+    // come after that. No tighter bound on the wall clock: on a loaded
+    // machine a quick answer may take a few hundred milliseconds.
     for path in ["/api/rulesets".to_string(), format!("/api/games/{other}")] {
-        let started = Instant::now();
         assert_eq!(get(address, &path).status, 200);
-        let took = started.elapsed();
         assert!(
-            took < Duration::from_millis(100),
-            "{path} took {took:?} during a search"
+            search_started.elapsed() < search_time && !search.is_finished(),
+            "{path} was answered only after the search had ended"
         );
     }
     // The search is bounded by the server's search time.
