@@ -74,6 +74,33 @@ const fn stone(colour: Colour) -> u8 {
     1 + colour.index() as u8
 }
 
+/// Whether four diagonal cells, their codes packed two bits each into
+/// the index, let a point surrounded by `colour` (the outer index) be its
+/// eye: the other colour holds fewer than two of them, counting the edge
+/// as one when any is off the board.
+static EYE_DIAGONALS: [[bool; 256]; 2] =
+    [eye_diagonals(Colour::Black), eye_diagonals(Colour::White)];
+
+const fn eye_diagonals(colour: Colour) -> [bool; 256] {
+    let other = stone(colour.opponent()) as usize;
+    let mut table = [false; 256];
+    let mut index = 0;
+    while index < 256 {
+        let mut held = 0;
+        let mut edge = 0;
+        let mut d = 0;
+        while d < 4 {
+            let code = (index >> (2 * d)) & 3;
+            held += (code == other) as u32;
+            edge |= (code == BORDER as usize) as u32;
+            d += 1;
+        }
+        table[index] = held + edge < 2;
+        index += 1;
+    }
+    table
+}
+
 /// How many neighbours of a point are empty and how many hold each colour,
 /// in three 4-bit counts: empty in the low bits, then the first colour's,
 /// then the second's. Border cells count in none.
@@ -729,15 +756,10 @@ impl LightBoard for GridBoard {
         if self.around(cell) & foreign != 0 {
             return false;
         }
-        let other = stone(colour.opponent());
-        let mut held = 0;
-        let mut edge = 0;
-        for d in self.diagonals(cell) {
-            let s = self.cells[at(d)].stone;
-            held += u32::from(s == other);
-            edge |= u32::from(s == BORDER);
-        }
-        held + edge < 2
+        let [d0, d1, d2, d3] = self
+            .diagonals(cell)
+            .map(|d| usize::from(self.cells[at(d)].stone));
+        EYE_DIAGONALS[colour.index()][d0 | (d1 << 2) | (d2 << 4) | (d3 << 6)]
     }
 
     /// Worked out from the neighbours alone. A neighbouring string's only

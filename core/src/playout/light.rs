@@ -116,8 +116,10 @@ pub(crate) struct Light<B: LightBoard> {
     bonuses: ByColour<f64>,
 }
 
-/// The repetition rule's memory of earlier boards.
+/// The repetition rule's memory of earlier boards (with a tag of its own,
+/// read after every placement, rather than one packed into a field).
 #[derive(Clone, Debug)]
+#[repr(u8)]
 enum Repetition {
     Unrestricted,
     /// The latest board and the one before it, where the game has had them.

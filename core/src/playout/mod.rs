@@ -263,38 +263,44 @@ impl Playout {
     where
         Buffers: BuffersFor<B::Vertex>,
     {
-        let mut stats = PlayoutStats::default();
         if let Some(log) = &mut self.placements {
             log.clear();
         }
-        while stats.actions < self.action_limit && !game.is_over() {
+        // The counts and the generator are kept in locals, which the
+        // compiler holds in registers rather than storing them after every
+        // step; the generator goes back when the playout ends.
+        let limit = self.action_limit;
+        let (mut actions, mut placements) = (0, 0);
+        let mut rng = self.rng.clone();
+        while actions < limit && !game.is_over() {
             let seat = game.mover();
             let (candidates, eyes) = self.buffers.for_vertices();
             // One copy of the draw for each colour, each with its
             // colour's masks and offsets as constants.
             let drawn = match game.mover_colour() {
-                Colour::Black => {
-                    draw_placement(&mut self.rng, candidates, eyes, game, Colour::Black)
-                }
-                Colour::White => {
-                    draw_placement(&mut self.rng, candidates, eyes, game, Colour::White)
-                }
+                Colour::Black => draw_placement(&mut rng, candidates, eyes, game, Colour::Black),
+                Colour::White => draw_placement(&mut rng, candidates, eyes, game, Colour::White),
             };
             match drawn {
                 Some(v) => {
                     if let Some(log) = &mut self.placements {
                         log.push((seat, game.board.point(v)));
                     }
-                    stats.placed();
+                    placements += 1;
                 }
                 None => {
                     game.pass();
-                    stats.actions += 1;
                 }
             }
+            actions += 1;
         }
-        stats.finished = game.is_over();
-        stats
+        self.rng = rng;
+        PlayoutStats {
+            placements,
+            actions,
+            special_turns: 0,
+            finished: game.is_over(),
+        }
     }
 
     fn apply(game: &mut Game, seat: Seat, action: Action, stats: &mut PlayoutStats) -> bool {
