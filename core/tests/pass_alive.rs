@@ -7,7 +7,8 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use tengen_core::analysis::{
-    LifeRule, no_room_for_life, pass_alive_stones, pass_alive_stones_in_full,
+    LifeRule, no_room_for_life, no_room_for_life_in_full, pass_alive_stones,
+    pass_alive_stones_in_full,
 };
 use tengen_core::{Board, Colour, Geometry, Point};
 
@@ -126,4 +127,32 @@ fn room_shown_on_one_board_is_checked_again_on_the_next() {
         ".X.X.", "XXXXX", "X.X.X", ".....", ".X.X.", "XXXXX", ".X.X.",
     ]);
     assert!(no_room_for_life(&closed, Colour::White, rule));
+}
+
+/// A vital minimum of none or one, which no bundled rule uses but an
+/// embedding program may ask for: the room test, asked twice in a row so
+/// that the second question starts from the first's hint, gives the full
+/// analysis's answer and never fails on a hint of no points.
+#[test]
+fn room_for_a_vital_minimum_of_none_or_one_is_the_full_analysis_answer() {
+    let boards = [
+        black_rows(&[".X.X.", "XXXXX", ".X.X.", "XXXXX", ".X.X."]),
+        black_rows(&[
+            ".X.X.", "XXXXX", ".....", ".....", ".....", "XXXXX", ".X.X.",
+        ]),
+        black_rows(&["XXX", "XXX", "XXX"]),
+    ];
+    for vital_minimum in [0, 1] {
+        for self_capture_legal in [false, true] {
+            let rule = LifeRule {
+                vital_minimum,
+                self_capture_legal,
+            };
+            for board in &boards {
+                let full = no_room_for_life_in_full(board, Colour::White, rule);
+                assert_eq!(no_room_for_life(board, Colour::White, rule), full);
+                assert_eq!(no_room_for_life(board, Colour::White, rule), full);
+            }
+        }
+    }
 }

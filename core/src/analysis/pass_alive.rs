@@ -471,22 +471,29 @@ fn hint_shows_room(
                     .iter()
                     .all(|&c| c != p && !geometry.are_neighbours(c, p))
         });
+    // (No hint yet, or a vital minimum of none, shows nothing.)
+    let Some((&first, rest)) = hint.split_first() else {
+        return false;
+    };
     if !fits {
         return false;
+    }
+    if rest.is_empty() {
+        return true;
     }
     // Breadth first from the first point, so that points near each other
     // are found without searching the whole part.
     seen.clear();
     stack.clear();
-    seen.insert(hint[0]);
-    stack.push(hint[0]);
-    let mut left = hint.len() - 1;
+    seen.insert(first);
+    stack.push(first);
+    let mut left = rest.len();
     let mut next = 0;
     while let Some(&p) = stack.get(next) {
         next += 1;
         for &q in geometry.neighbours(p) {
             if !aside(q) && seen.insert(q) {
-                if hint[1..].contains(&q) {
+                if rest.contains(&q) {
                     left -= 1;
                     if left == 0 {
                         return true;
