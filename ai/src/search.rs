@@ -22,7 +22,7 @@ use crate::verdict::{
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use tengen_core::playout::{LightGame, Playout, PlayoutRng, seat_ahead};
+use tengen_core::playout::{LightGame, Playout, PlayoutRng, Policy, seat_ahead};
 use tengen_core::{Action, Choosing, Game, Phase, PointSet, Seat, ToAct};
 
 /// How the search spends its effort.
@@ -51,6 +51,9 @@ pub struct SearchConfig {
     /// ruleset allows resignation (see [`crate::verdict`]); off for
     /// self-play studies that want every game played to its end.
     pub resign: bool,
+    /// Which placements the playouts prefer (see
+    /// [`tengen_core::playout::Policy`]).
+    pub policy: Policy,
 }
 
 /// The most playouts one choice may be asked to spend, whoever asks (a
@@ -89,6 +92,7 @@ impl Default for SearchConfig {
             rave: true,
             max_nodes: DEFAULT_MAX_NODES,
             resign: true,
+            policy: Policy::Light,
         }
     }
 }
@@ -131,7 +135,7 @@ impl Mcts {
     /// A search spending effort as `config` says.
     pub fn new(config: SearchConfig) -> Mcts {
         Mcts {
-            policy: Playout::new(config.seed),
+            policy: Playout::with_policy(config.seed, config.policy),
             rng: PlayoutRng::new(config.seed),
             config,
             tree: Tree::with_root(),
@@ -411,7 +415,7 @@ impl Mcts {
     fn search(&mut self, game: &Game, seat: Seat) -> Choice {
         self.reroot(game);
         let seed = self.seed_for(game);
-        self.policy = Playout::new(seed);
+        self.policy = Playout::with_policy(seed, self.config.policy);
         if self.config.rave {
             self.policy.keep_placements();
         }

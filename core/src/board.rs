@@ -403,6 +403,16 @@ impl Board {
         self.strings[self.cells[point.index()].head.index()].has_one_liberty()
     }
 
+    /// The only liberty of the string through `point` (a stone), where it
+    /// has exactly one.
+    #[inline]
+    pub fn only_liberty(&self, point: Point) -> Option<Point> {
+        let string = &self.strings[self.cells[point.index()].head.index()];
+        string
+            .has_one_liberty()
+            .then(|| Point::new((string.lib_sum / u32::from(string.libs)) as usize))
+    }
+
     /// Whether the string through `point` (a stone) has `liberty` as its
     /// only liberty: a stone put there would leave it without any.
     #[inline]

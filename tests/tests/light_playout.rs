@@ -4,7 +4,7 @@
 //! allows and the other way round, and the final score is the same. It
 //! refuses every ruleset it cannot play exactly.
 
-use tengen_core::playout::{LightBoardChoice, LightGame, Playout, PlayoutRng};
+use tengen_core::playout::{LightBoardChoice, LightGame, Playout, PlayoutRng, Policy};
 use tengen_core::{Action, Game, Phase, Seat, ToAct};
 
 /// The rulesets the light board plays, with every ko rule and suicide rule
@@ -48,6 +48,14 @@ fn after(mut game: Game, moves: u64, seed: u64) -> Game {
 
 #[test]
 fn the_same_seed_makes_the_same_game_on_both_boards() {
+    for policy in [Policy::Light, Policy::Tactics] {
+        same_games_on_both_boards(policy);
+    }
+}
+
+/// The games of `policy` from the same seeds on the generic engine and on
+/// both light boards are the same, move by move, to the same score.
+fn same_games_on_both_boards(policy: Policy) {
     let mut compared = 0;
     for &(ruleset, options) in LIGHT {
         for (seed, choice) in (1..=6u64).flat_map(|s| BOARDS.map(|c| (s, c))) {
@@ -59,14 +67,14 @@ fn the_same_seed_makes_the_same_game_on_both_boards() {
                 .unwrap_or_else(|| panic!("{ruleset} {options:?}: the light board refuses it"));
             assert_eq!(light.on_square_grid(), choice == LightBoardChoice::Fastest);
             let limit = 3 * start.rules().geometry.point_count() as u64;
-            let mut generic_policy = Playout::new(seed ^ 0xABCD);
+            let mut generic_policy = Playout::with_policy(seed ^ 0xABCD, policy);
             generic_policy.keep_placements();
             generic_policy.action_limit = limit;
             let mut light_policy = generic_policy.clone();
             let mut generic = start.copy_without_undo();
             let played = generic_policy.play(&mut generic);
             let light_played = light_policy.play_light(&mut light);
-            let context = format!("{ruleset} {options:?} seed {seed} {choice:?}");
+            let context = format!("{ruleset} {options:?} seed {seed} {choice:?} {policy:?}");
             assert_eq!(
                 generic_policy.placements(),
                 light_policy.placements(),

@@ -1,7 +1,8 @@
-//! The shared random playout policy (`tengen_core::playout`) plays every
-//! bundled ruleset to its end, reproducibly from its seed.
+//! The shared random playout policy (`tengen_core::playout`), light or
+//! with its tactics, plays every bundled ruleset to its end, reproducibly
+//! from its seed.
 
-use tengen_core::playout::{Playout, PlayoutRng};
+use tengen_core::playout::{Playout, PlayoutRng, Policy};
 
 use tengen_conformance::new_game as game;
 
@@ -42,12 +43,12 @@ fn every_bundled_ruleset_plays_to_its_end_reproducibly() {
     for (ruleset, options) in samples() {
         let options: Vec<&str> = options.iter().map(String::as_str).collect();
         let options = options.as_slice();
-        for seed in 1..=3 {
+        for (seed, policy) in (1..=3).flat_map(|s| [(s, Policy::Light), (s, Policy::Tactics)]) {
             let mut first = game(ruleset, options);
-            let stats = Playout::new(seed).play(&mut first);
+            let stats = Playout::with_policy(seed, policy).play(&mut first);
             assert!(
                 stats.finished,
-                "{ruleset} {options:?} seed {seed}: no end after {} actions",
+                "{ruleset} {options:?} seed {seed} {policy:?}: no end after {} actions",
                 stats.actions
             );
             assert!(
@@ -55,7 +56,7 @@ fn every_bundled_ruleset_plays_to_its_end_reproducibly() {
                 "{ruleset}: a finished game has a result"
             );
             let mut again = game(ruleset, options);
-            let repeat = Playout::new(seed).play(&mut again);
+            let repeat = Playout::with_policy(seed, policy).play(&mut again);
             assert_eq!(
                 stats, repeat,
                 "{ruleset} {options:?}: the same seed, the same playout"

@@ -200,6 +200,7 @@ enum Command {
         tengen selfplay summarize tm-*.jsonl\n\n\
         Players: `random` (the light playout policy), `mcts:PLAYOUTS` (the tree search), \
         `uct:PLAYOUTS` (the tree search without RAVE), \
+        `tactics:PLAYOUTS` (the tree search with tactical playouts), \
         `gnugo:LEVEL` (GNU Go through GTP, standard Go on square boards; needs `gnugo`). \
         Game k of a run draws from a seed made of --seed and k, so shards (--shard I/N) \
         merge into exactly the games of one run.")]
@@ -245,6 +246,12 @@ enum Command {
         /// or `both`, a row each.
         #[arg(long, value_enum, default_value_t = commands::bench::Engines::Both)]
         engine: commands::bench::Engines,
+        /// Which placements the playouts prefer: `light` (uniform outside
+        /// the mover's eyes, what every figure of the performance page
+        /// uses) or `tactics` (the tactical answers to the last placement
+        /// first, and no self-atari of two stones or more).
+        #[arg(long, value_enum, default_value_t = commands::bench::PolicyArg::Light)]
+        policy: commands::bench::PolicyArg,
     },
     /// Write or check every generated file: the ruleset schema, the
     /// interface schema and the book's generated pages.
@@ -621,6 +628,7 @@ fn main() -> ExitCode {
             seed,
             max_actions,
             engine,
+            policy,
         } => commands::bench::run(&commands::bench::Plan {
             rulesets: &rulesets,
             options: &options,
@@ -629,6 +637,7 @@ fn main() -> ExitCode {
             seed,
             max_actions,
             engines: engine,
+            policy: policy.into(),
         }),
         Command::Generate {
             write,

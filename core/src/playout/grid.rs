@@ -27,9 +27,11 @@
 //! either board (the tests play them side by side).
 
 use super::light_board::{LightBoard, Outcome, Placed};
+use super::tactics::{StringView, walked_only_liberty};
 use crate::colour::{ByColour, Colour};
 use crate::geometry::Geometry;
 use crate::point::Point;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// Cells in every array: room for the widest board the geometry allows
@@ -705,9 +707,72 @@ impl GridBoard {
     }
 }
 
-impl LightBoard for GridBoard {
+impl StringView for GridBoard {
     type Vertex = Cell;
 
+    #[inline(always)]
+    fn stone_at(&self, cell: Cell) -> Option<Colour> {
+        match self.cells[at(cell)].stone {
+            1 => Some(Colour::Black),
+            2 => Some(Colour::White),
+            _ => None,
+        }
+    }
+
+    #[inline(always)]
+    fn each_neighbour(
+        &self,
+        cell: Cell,
+        mut f: impl FnMut(Cell) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for n in self.neighbours(cell) {
+            if self.cells[at(n)].stone != BORDER {
+                f(n)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn string_of(&self, cell: Cell) -> Cell {
+        self.cells[at(cell)].head
+    }
+
+    #[inline(always)]
+    fn string_size(&self, cell: Cell) -> u32 {
+        u32::from(self.strings[at(self.cells[at(cell)].head)].size)
+    }
+
+    #[inline]
+    fn each_stone(
+        &self,
+        cell: Cell,
+        mut f: impl FnMut(Cell) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut stone = cell;
+        loop {
+            f(stone)?;
+            stone = self.cells[at(stone)].next;
+            if stone == cell {
+                return ControlFlow::Continue(());
+            }
+        }
+    }
+
+    /// A string whose pseudo-liberties are more than a point has
+    /// neighbours has two liberties at least; otherwise its stones are
+    /// walked.
+    #[inline]
+    fn only_liberty(&self, cell: Cell) -> Option<Cell> {
+        let string = self.strings[at(self.cells[at(cell)].head)];
+        if string.liberties == 0 || string.liberties > 4 {
+            return None;
+        }
+        walked_only_liberty(self, cell)
+    }
+}
+
+impl LightBoard for GridBoard {
     #[inline(always)]
     fn vertex(&self, point: Point) -> Cell {
         self.layout.cell_of[point.index()]
@@ -970,11 +1035,7 @@ impl LightBoard for GridBoard {
     }
 
     fn colour_at(&self, point: Point) -> Option<Colour> {
-        match self.cells[at(self.vertex(point))].stone {
-            1 => Some(Colour::Black),
-            2 => Some(Colour::White),
-            _ => None,
-        }
+        self.stone_at(self.vertex(point))
     }
 
     /// The area count with every stone alive: stones, and empty regions

@@ -112,6 +112,10 @@ pub(crate) struct Light<B: LightBoard> {
     ko_point: Option<B::Vertex>,
     /// The seat that made the latest placement.
     last_placer: Option<Seat>,
+    /// The latest action's point, where it was a placement (what the
+    /// policy's tactics answer): set on loading, by the public placements
+    /// and passes, and at the end of a playout.
+    pub(crate) last_placed: Option<B::Vertex>,
     repetition: Repetition,
     bonuses: ByColour<f64>,
 }
@@ -143,6 +147,7 @@ impl<B: LightBoard> Clone for Light<B> {
             recheck: self.recheck,
             ko_point: self.ko_point,
             last_placer: self.last_placer,
+            last_placed: self.last_placed,
             repetition: self.repetition.clone(),
             bonuses: self.bonuses,
         }
@@ -160,6 +165,7 @@ impl<B: LightBoard> Clone for Light<B> {
         self.recheck = source.recheck;
         self.ko_point = source.ko_point;
         self.last_placer = source.last_placer;
+        self.last_placed = source.last_placed;
         match (&mut self.repetition, &source.repetition) {
             (Repetition::PositionalSuperko(mine), Repetition::PositionalSuperko(theirs)) => {
                 mine.copy_from(theirs);
@@ -312,6 +318,7 @@ impl<B: LightBoard> Light<B> {
             recheck: true,
             ko_point: None,
             last_placer: None,
+            last_placed: None,
             repetition: Repetition::Unrestricted,
             bonuses: ByColour::new(0.0, 0.0),
         }
@@ -372,6 +379,7 @@ impl<B: LightBoard> Light<B> {
         self.recheck = true;
         self.ko_point = None;
         self.last_placer = None;
+        self.last_placed = state.last_placement().map(|p| self.board.vertex(p));
         self.mover = mover;
         self.colours = BySeat::new(state.colour_of(Seat::One), state.colour_of(Seat::Two));
         self.passes_in_row = state.pass_moves_in_row();
@@ -640,7 +648,11 @@ impl<B: LightBoard> Light<B> {
         if self.is_over() || !self.board.is_empty_at(vertex) {
             return false;
         }
-        self.place_drawn_if_legal(vertex, self.mover_colour())
+        let placed = self.place_drawn_if_legal(vertex, self.mover_colour());
+        if placed {
+            self.last_placed = Some(vertex);
+        }
+        placed
     }
 
     /// [`Light::place_if_legal`] for a point drawn from the list of empty
@@ -685,6 +697,7 @@ impl<B: LightBoard> Light<B> {
         }
         self.passes_in_row += 1;
         self.mover = self.mover.other();
+        self.last_placed = None;
         true
     }
 

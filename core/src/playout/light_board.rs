@@ -2,17 +2,16 @@
 //! generic board's answers (every topology). The square grid has its own
 //! board ([`GridBoard`](super::grid::GridBoard)) with the same answers.
 
+use super::tactics::StringView;
 use crate::analysis::area_count;
 use crate::board::Board;
 use crate::colour::{ByColour, Colour};
 use crate::point::{Point, PointSet};
+use std::ops::ControlFlow;
 
 /// The stones of a light game: placements that capture at once, the
 /// Zobrist hash, and the list of empty points the policy draws from.
-pub(crate) trait LightBoard: Clone {
-    /// How the board names a point internally.
-    type Vertex: Copy + Eq;
-
+pub(crate) trait LightBoard: Clone + StringView {
     /// The vertex of `point`.
     fn vertex(&self, point: Point) -> Self::Vertex;
     /// The point of `vertex`.
@@ -136,9 +135,49 @@ impl GraphBoard {
     }
 }
 
-impl LightBoard for GraphBoard {
+impl StringView for GraphBoard {
     type Vertex = Point;
 
+    #[inline(always)]
+    fn stone_at(&self, vertex: Point) -> Option<Colour> {
+        self.board.get(vertex)
+    }
+
+    #[inline(always)]
+    fn each_neighbour(
+        &self,
+        vertex: Point,
+        f: impl FnMut(Point) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.board.each_neighbour(vertex, f)
+    }
+
+    #[inline(always)]
+    fn string_of(&self, vertex: Point) -> Point {
+        self.board.string_head(vertex)
+    }
+
+    #[inline(always)]
+    fn string_size(&self, vertex: Point) -> u32 {
+        StringView::string_size(&self.board, vertex)
+    }
+
+    #[inline(always)]
+    fn each_stone(
+        &self,
+        vertex: Point,
+        f: impl FnMut(Point) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.board.each_stone(vertex, f)
+    }
+
+    #[inline(always)]
+    fn only_liberty(&self, vertex: Point) -> Option<Point> {
+        self.board.only_liberty(vertex)
+    }
+}
+
+impl LightBoard for GraphBoard {
     #[inline(always)]
     fn is_plainly_placed(&self, vertex: Point, colour: Colour) -> bool {
         self.board.empty_neighbours(vertex) != 0

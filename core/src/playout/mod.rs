@@ -25,6 +25,7 @@ mod grid;
 mod light;
 mod light_board;
 mod superko;
+pub mod tactics;
 
 pub use crate::rng::PlayoutRng;
 pub use light::{LightBoardChoice, LightGame, seat_ahead};
@@ -37,6 +38,7 @@ use crate::point::Point;
 use crate::state::ComponentKind;
 use light::{Light, Surface};
 use light_board::LightBoard;
+use tactics::{SELF_ATARI_STONES, StringView};
 
 /// How many empty points the policy draws at random (with replacement)
 /// before it walks them all in random order (fewer draws waste less on a
@@ -55,8 +57,12 @@ const SLOT_DRAWS: usize = 8;
 /// Where the policy's placements go: the generic engine for one seat, or
 /// a light game on either of its boards.
 trait PlacementTarget {
-    /// How the target names a point.
-    type Vertex: Copy;
+    /// How the target names a point (ordered as the points are).
+    type Vertex: Copy + Ord;
+    /// The stones, as the tactics read them.
+    type View: StringView<Vertex = Self::Vertex>;
+    /// The stones.
+    fn view(&self) -> &Self::View;
     /// The empty points, in the board's order.
     fn empty_vertices(&self) -> &[Self::Vertex];
     /// Whether the empty `vertex` is a one-point eye of `colour`.
@@ -72,6 +78,12 @@ struct SeatOf<'a>(&'a mut Game, Seat);
 
 impl PlacementTarget for SeatOf<'_> {
     type Vertex = Point;
+    type View = crate::board::Board;
+
+    #[inline]
+    fn view(&self) -> &crate::board::Board {
+        self.0.board()
+    }
 
     #[inline]
     fn empty_vertices(&self) -> &[Point] {
@@ -91,6 +103,12 @@ impl PlacementTarget for SeatOf<'_> {
 
 impl<B: LightBoard> PlacementTarget for Light<B> {
     type Vertex = B::Vertex;
+    type View = B;
+
+    #[inline(always)]
+    fn view(&self) -> &B {
+        &self.board
+    }
 
     #[inline(always)]
     fn empty_vertices(&self) -> &[B::Vertex] {
@@ -114,24 +132,46 @@ impl<B: LightBoard> PlacementTarget for Light<B> {
 /// generic board's points and the square-grid board's cells.
 #[derive(Clone, Debug, Default)]
 struct Buffers {
-    points: (Vec<Point>, Vec<Point>),
-    cells: (Vec<grid::Cell>, Vec<grid::Cell>),
+    points: VertexBuffers<Point>,
+    cells: VertexBuffers<grid::Cell>,
+}
+
+/// The policy's buffers for one kind of vertex.
+#[derive(Clone, Debug)]
+struct VertexBuffers<V> {
+    /// Empty points not yet tried.
+    candidates: Vec<V>,
+    /// The mover's eyes (and the placements the policy refuses) met on
+    /// the way.
+    eyes: Vec<V>,
+    /// The tactical answers to the last placement.
+    answers: Vec<V>,
+}
+
+impl<V> Default for VertexBuffers<V> {
+    fn default() -> Self {
+        VertexBuffers {
+            candidates: Vec::new(),
+            eyes: Vec::new(),
+            answers: Vec::new(),
+        }
+    }
 }
 
 /// The buffers for vertices of type `V`.
 trait BuffersFor<V> {
-    fn for_vertices(&mut self) -> (&mut Vec<V>, &mut Vec<V>);
+    fn for_vertices(&mut self) -> &mut VertexBuffers<V>;
 }
 
 impl BuffersFor<Point> for Buffers {
-    fn for_vertices(&mut self) -> (&mut Vec<Point>, &mut Vec<Point>) {
-        (&mut self.points.0, &mut self.points.1)
+    fn for_vertices(&mut self) -> &mut VertexBuffers<Point> {
+        &mut self.points
     }
 }
 
 impl BuffersFor<grid::Cell> for Buffers {
-    fn for_vertices(&mut self) -> (&mut Vec<grid::Cell>, &mut Vec<grid::Cell>) {
-        (&mut self.cells.0, &mut self.cells.1)
+    fn for_vertices(&mut self) -> &mut VertexBuffers<grid::Cell> {
+        &mut self.cells
     }
 }
 
@@ -157,10 +197,23 @@ impl PlayoutStats {
     }
 }
 
-/// The light random policy, with buffers reused from playout to playout.
+/// Which placements a playout prefers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Policy {
+    /// Uniform among the legal placements outside the mover's own eyes.
+    #[default]
+    Light,
+    /// The tactical answers to the last placement first (capture a
+    /// string in atari, save one's own), then the light draw without
+    /// self-ataris of two stones or more (see the [`tactics`] module).
+    Tactics,
+}
+
+/// The random policy, with buffers reused from playout to playout.
 #[derive(Clone, Debug)]
 pub struct Playout {
     rng: PlayoutRng,
+    policy: Policy,
     buffers: Buffers,
     offers: Vec<Action>,
     /// The most actions one playout may take (a guard against rulesets
@@ -176,11 +229,25 @@ impl Playout {
     pub fn new(seed: u64) -> Playout {
         Playout {
             rng: PlayoutRng::new(seed),
+            policy: Policy::Light,
             buffers: Buffers::default(),
             offers: Vec::new(),
             action_limit: 20_000,
             placements: None,
         }
+    }
+
+    /// The policy drawing from `seed` and preferring what `policy` says.
+    pub fn with_policy(seed: u64, policy: Policy) -> Playout {
+        Playout {
+            policy,
+            ..Playout::new(seed)
+        }
+    }
+
+    /// What the policy prefers.
+    pub fn policy(&self) -> Policy {
+        self.policy
     }
 
     /// Keeps a log of the placements of each playout from now on (see
@@ -252,14 +319,19 @@ impl Playout {
     /// game the light board stands for, so the same seed makes the same
     /// placements and passes.
     pub fn play_light(&mut self, game: &mut LightGame) -> PlayoutStats {
-        match &mut game.play {
-            Surface::Graph(light) => self.play_light_on(light),
-            Surface::Grid(light) => self.play_light_on(light),
+        match (&mut game.play, self.policy) {
+            (Surface::Graph(light), Policy::Light) => self.play_light_on::<_, false>(light),
+            (Surface::Grid(light), Policy::Light) => self.play_light_on::<_, false>(light),
+            (Surface::Graph(light), Policy::Tactics) => self.play_light_on::<_, true>(light),
+            (Surface::Grid(light), Policy::Tactics) => self.play_light_on::<_, true>(light),
         }
     }
 
-    /// [`Playout::play_light`] on one board.
-    fn play_light_on<B: LightBoard>(&mut self, game: &mut Light<B>) -> PlayoutStats
+    /// [`Playout::play_light`] on one board, with the tactics or without.
+    fn play_light_on<B: LightBoard, const TACTICS: bool>(
+        &mut self,
+        game: &mut Light<B>,
+    ) -> PlayoutStats
     where
         Buffers: BuffersFor<B::Vertex>,
     {
@@ -272,15 +344,17 @@ impl Playout {
         let limit = self.action_limit;
         let (mut actions, mut placements) = (0, 0);
         let mut rng = self.rng.clone();
+        let mut last = game.last_placed;
         while actions < limit && !game.is_over() {
             let seat = game.mover();
-            let (candidates, eyes) = self.buffers.for_vertices();
+            let buffers = self.buffers.for_vertices();
             // One copy of the draw for each colour, each with its
             // colour's masks and offsets as constants.
             let drawn = match game.mover_colour() {
-                Colour::Black => draw_placement(&mut rng, candidates, eyes, game, Colour::Black),
-                Colour::White => draw_placement(&mut rng, candidates, eyes, game, Colour::White),
+                Colour::Black => choose::<_, TACTICS>(&mut rng, buffers, game, Colour::Black, last),
+                Colour::White => choose::<_, TACTICS>(&mut rng, buffers, game, Colour::White, last),
             };
+            last = drawn;
             match drawn {
                 Some(v) => {
                     if let Some(log) = &mut self.placements {
@@ -295,6 +369,7 @@ impl Playout {
             actions += 1;
         }
         self.rng = rng;
+        game.last_placed = last;
         PlayoutStats {
             placements,
             actions,
@@ -316,21 +391,21 @@ impl Playout {
     /// neither.
     fn placement_or_pass(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
         let colour = game.state().colour_of(seat);
-        let (candidates, eyes) = BuffersFor::<Point>::for_vertices(&mut self.buffers);
-        if let Some(p) = draw_placement(
-            &mut self.rng,
-            candidates,
-            eyes,
-            &mut SeatOf(game, seat),
-            colour,
-        ) {
+        let last = game.state().last_placement();
+        let buffers = BuffersFor::<Point>::for_vertices(&mut self.buffers);
+        let target = &mut SeatOf(game, seat);
+        let chosen = match self.policy {
+            Policy::Light => choose::<_, false>(&mut self.rng, buffers, target, colour, last),
+            Policy::Tactics => choose::<_, true>(&mut self.rng, buffers, target, colour, last),
+        };
+        if let Some(p) = chosen {
             self.log(seat, p);
             return stats.placed();
         }
         if game.is_legal_pass(seat, false) {
             return Self::apply(game, seat, Action::Pass, stats);
         }
-        let eyes = &mut self.buffers.points.1;
+        let eyes = &mut self.buffers.points.eyes;
         while !eyes.is_empty() {
             let i = self.rng.below(eyes.len());
             let p = eyes.swap_remove(i);
@@ -522,34 +597,71 @@ impl Playout {
 /// first playable one rather than sorting the whole board. Every engine
 /// and board shares it, so the same seed makes the same draws on each.
 #[inline(always)]
-fn draw_placement<T: PlacementTarget>(
+fn draw_placement<T: PlacementTarget, const TACTICS: bool>(
     rng: &mut PlayoutRng,
-    candidates: &mut Vec<T::Vertex>,
-    eyes: &mut Vec<T::Vertex>,
+    buffers: &mut VertexBuffers<T::Vertex>,
     target: &mut T,
     colour: Colour,
 ) -> Option<T::Vertex> {
+    // Outside the eyes and, with the tactics, the large self-ataris.
+    let refused = |target: &T, v: T::Vertex| {
+        target.is_eye_at(v, colour)
+            || (TACTICS && tactics::is_self_atari(target.view(), v, colour, SELF_ATARI_STONES))
+    };
     for _ in 0..REJECTION_DRAWS {
         let empty = target.empty_vertices();
         if empty.is_empty() {
             break;
         }
         let v = empty[rng.below(empty.len())];
-        if !target.is_eye_at(v, colour) && target.place_if_legal(v, colour) {
+        if !refused(target, v) && target.place_if_legal(v, colour) {
             return Some(v);
         }
     }
+    let VertexBuffers {
+        candidates, eyes, ..
+    } = buffers;
     candidates.clear();
     candidates.extend_from_slice(target.empty_vertices());
     eyes.clear();
     while !candidates.is_empty() {
         let i = rng.below(candidates.len());
         let v = candidates.swap_remove(i);
-        if target.is_eye_at(v, colour) {
+        if refused(target, v) {
             eyes.push(v);
         } else if target.place_if_legal(v, colour) {
             return Some(v);
         }
     }
     None
+}
+
+/// The policy's placement for `colour` on `target`, after the placement
+/// on `last`: with the tactics, a tactical answer where one is legal
+/// (uniformly among the distinct ones), and otherwise the draw of
+/// [`draw_placement`].
+#[inline(always)]
+fn choose<T: PlacementTarget, const TACTICS: bool>(
+    rng: &mut PlayoutRng,
+    buffers: &mut VertexBuffers<T::Vertex>,
+    target: &mut T,
+    colour: Colour,
+    last: Option<T::Vertex>,
+) -> Option<T::Vertex> {
+    if TACTICS && let Some(last) = last {
+        let answers = &mut buffers.answers;
+        answers.clear();
+        tactics::answers(target.view(), colour, last, answers);
+        // In board order, once each: every board then lists the same
+        // answers alike, and the same draws make the same game on each.
+        answers.sort_unstable();
+        answers.dedup();
+        while !answers.is_empty() {
+            let v = answers.swap_remove(rng.below(answers.len()));
+            if target.place_if_legal(v, colour) {
+                return Some(v);
+            }
+        }
+    }
+    draw_placement::<T, TACTICS>(rng, buffers, target, colour)
 }

@@ -357,6 +357,20 @@ impl GameState {
             .map(|(seat, placed)| (*seat, placed.as_slice()))
     }
 
+    /// The point of the latest placement of play, where the latest
+    /// action of play placed a stone: the last placement of the move in
+    /// progress, or, before it has placed any, of the last move (`None`
+    /// after a pass).
+    pub fn last_placement(&self) -> Option<Point> {
+        match self.placed_this_move.last() {
+            Some(&p) => Some(p),
+            None => self
+                .last_move
+                .as_ref()
+                .and_then(|(_, placed)| placed.last().copied()),
+        }
+    }
+
     /// Moves completed so far.
     pub fn moves_completed(&self) -> u32 {
         self.moves_completed

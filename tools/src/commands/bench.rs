@@ -5,7 +5,7 @@ use super::Failure;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 use tengen_core::Game;
-use tengen_core::playout::{LightBoardChoice, LightGame, Playout};
+use tengen_core::playout::{LightBoardChoice, LightGame, Playout, Policy};
 
 /// The rulesets measured when none is named: every bundled ruleset, on the
 /// boards the performance targets name. Simple ko does not stop random
@@ -43,6 +43,26 @@ pub(crate) struct Plan<'a> {
     pub(crate) seed: u64,
     pub(crate) max_actions: u64,
     pub(crate) engines: Engines,
+    pub(crate) policy: Policy,
+}
+
+/// The playout policy a run measures (`--policy`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub(crate) enum PolicyArg {
+    /// Uniform among the legal placements outside the mover's eyes.
+    Light,
+    /// The tactical answers to the last placement first, and no large
+    /// self-atari.
+    Tactics,
+}
+
+impl From<PolicyArg> for Policy {
+    fn from(arg: PolicyArg) -> Policy {
+        match arg {
+            PolicyArg::Light => Policy::Light,
+            PolicyArg::Tactics => Policy::Tactics,
+        }
+    }
 }
 
 /// Which engines a run measures (`--engine`).
@@ -260,6 +280,9 @@ fn measure(
     } else {
         format!("{ruleset} {}", options.join(" "))
     };
+    if plan.policy == Policy::Tactics {
+        label.push_str(" [tactics]");
+    }
     let fresh = Game::new(rules).without_undo();
     let light_fresh = match engine {
         Engine::Generic => None,
@@ -292,7 +315,7 @@ fn measure(
     let mut placements = 0u64;
     let mut unfinished = 0;
     for run in 0..plan.runs {
-        let mut policy = Playout::new(plan.seed.wrapping_add(run as u64));
+        let mut policy = Playout::with_policy(plan.seed.wrapping_add(run as u64), plan.policy);
         policy.action_limit = action_limit;
         let mut run_placements = 0u64;
         let start = Instant::now();

@@ -1,6 +1,6 @@
 //! The players a self-play run pits against each other, named on the
-//! command line: `random`, `mcts:PLAYOUTS`, `uct:PLAYOUTS` or
-//! `gnugo:LEVEL`.
+//! command line: `random`, `mcts:PLAYOUTS`, `uct:PLAYOUTS`,
+//! `tactics:PLAYOUTS` or `gnugo:LEVEL`.
 
 use super::gnugo::GnuGo;
 use std::fmt;
@@ -8,6 +8,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use tengen_ai::{Mcts, Player, RandomPlayer, SearchConfig};
 use tengen_core::Rules;
+use tengen_core::playout::Policy;
 
 /// A kind of player and its strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +17,8 @@ pub(crate) enum Agent {
     Random,
     /// The tree search with this many playouts an action.
     Mcts(u64),
+    /// The tree search with tactical playouts, this many an action.
+    Tactics(u64),
     /// The tree search without RAVE (plain UCT), for comparison.
     Uct(u64),
     /// GNU Go at this level (1 to 10), through GTP; standard Go only.
@@ -27,6 +30,7 @@ impl fmt::Display for Agent {
         match self {
             Agent::Random => f.write_str("random"),
             Agent::Mcts(playouts) => write!(f, "mcts:{playouts}"),
+            Agent::Tactics(playouts) => write!(f, "tactics:{playouts}"),
             Agent::Uct(playouts) => write!(f, "uct:{playouts}"),
             Agent::GnuGo(level) => write!(f, "gnugo:{level}"),
         }
@@ -62,9 +66,10 @@ impl FromStr for Agent {
             "random" if value.is_none() => Ok(Agent::Random),
             "mcts" => Ok(Agent::Mcts(number("playouts", 1000, 1..=10_000_000)?)),
             "uct" => Ok(Agent::Uct(number("playouts", 1000, 1..=10_000_000)?)),
+            "tactics" => Ok(Agent::Tactics(number("playouts", 1000, 1..=10_000_000)?)),
             "gnugo" => Ok(Agent::GnuGo(number("level", 1, 1..=10)? as u8)),
             _ => Err(format!(
-                "unknown player `{text}`: expected `random`, `mcts:PLAYOUTS`, `uct:PLAYOUTS` or `gnugo:LEVEL`"
+                "unknown player `{text}`: expected `random`, `mcts:PLAYOUTS`, `uct:PLAYOUTS`, `tactics:PLAYOUTS` or `gnugo:LEVEL`"
             )),
         }
     }
@@ -81,13 +86,19 @@ impl Agent {
     ) -> Result<Box<dyn Player>, String> {
         Ok(match self {
             Agent::Random => Box::new(RandomPlayer::new(seed)),
-            Agent::Mcts(playouts) | Agent::Uct(playouts) => Box::new(Mcts::new(SearchConfig {
-                playouts,
-                seed,
-                rave: matches!(self, Agent::Mcts(_)),
-                resign,
-                ..SearchConfig::default()
-            })),
+            Agent::Mcts(playouts) | Agent::Uct(playouts) | Agent::Tactics(playouts) => {
+                Box::new(Mcts::new(SearchConfig {
+                    playouts,
+                    seed,
+                    rave: !matches!(self, Agent::Uct(_)),
+                    resign,
+                    policy: match self {
+                        Agent::Tactics(_) => Policy::Tactics,
+                        _ => Policy::Light,
+                    },
+                    ..SearchConfig::default()
+                }))
+            }
             Agent::GnuGo(level) => Box::new(GnuGo::start(rules, level, seed)?),
         })
     }
@@ -99,7 +110,7 @@ mod tests {
 
     #[test]
     fn names_read_back_as_written() {
-        for text in ["random", "mcts:250", "uct:40", "gnugo:1"] {
+        for text in ["random", "mcts:250", "uct:40", "tactics:300", "gnugo:1"] {
             assert_eq!(
                 text.parse::<Agent>().map(|a| a.to_string()),
                 Ok(text.into())

@@ -50,10 +50,12 @@ pub(crate) struct Args {
     /// standard output).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Player 1: `random`, `mcts:PLAYOUTS`, `uct:PLAYOUTS` or `gnugo:LEVEL`.
+    /// Player 1: `random`, `mcts:PLAYOUTS`, `uct:PLAYOUTS`, `tactics:PLAYOUTS`
+    /// or `gnugo:LEVEL`.
     #[arg(long, default_value = "random", value_name = "PLAYER")]
     p1: String,
-    /// Player 2: `random`, `mcts:PLAYOUTS`, `uct:PLAYOUTS` or `gnugo:LEVEL`.
+    /// Player 2: `random`, `mcts:PLAYOUTS`, `uct:PLAYOUTS`, `tactics:PLAYOUTS`
+    /// or `gnugo:LEVEL`.
     #[arg(long, default_value = "random", value_name = "PLAYER")]
     p2: String,
     /// The tree search never resigns: every game is played to its end
