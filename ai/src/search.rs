@@ -15,7 +15,7 @@ use crate::agreement::{
 };
 use crate::candidates::{candidates, choosing};
 use crate::player::{Choice, Player, may_act};
-use crate::tree::{NodeId, Tree};
+use crate::tree::{Node, NodeId, Tree};
 use crate::verdict::{
     EstimateRuns, PASS_CHECK_PLAYOUTS, PASS_MIN_VISITS, WON, decided_pass, may_resign, passed_back,
 };
@@ -54,6 +54,11 @@ pub struct SearchConfig {
     /// Which placements the playouts prefer (see
     /// [`tengen_core::playout::Policy`]).
     pub policy: Policy,
+    /// Threads a choice searches on, each growing a tree of its own from
+    /// the same position with its own draws (root parallelism); their
+    /// root statistics are added together before the choice. The
+    /// playouts are the choice's budget in all, shared between them.
+    pub threads: usize,
 }
 
 /// The most playouts one choice may be asked to spend, whoever asks (a
@@ -93,6 +98,7 @@ impl Default for SearchConfig {
             max_nodes: DEFAULT_MAX_NODES,
             resign: true,
             policy: Policy::Light,
+            threads: 1,
         }
     }
 }
@@ -129,6 +135,12 @@ pub struct Mcts {
     /// afresh starts the runs again).
     runs: EstimateRuns,
     runs_move: u32,
+    /// The searches of the other threads, each with a tree of its own.
+    helpers: Vec<Mcts>,
+    /// The root's children with every thread's statistics added, after a
+    /// search on several threads (`None` after one on a single thread,
+    /// where the tree's own are read).
+    merged: Option<Vec<Node>>,
 }
 
 impl Mcts {
@@ -150,6 +162,8 @@ impl Mcts {
             stop: None,
             runs: EstimateRuns::default(),
             runs_move: 0,
+            helpers: Vec::new(),
+            merged: None,
         }
     }
 
@@ -167,6 +181,11 @@ impl Mcts {
     /// it).
     pub fn set_time(&mut self, time: Option<Duration>) {
         self.config.time = time;
+    }
+
+    /// Changes the threads a choice searches on (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.config.threads = threads.max(1);
     }
 
     /// Whether the search resigns a game it finds lost (where the ruleset
@@ -190,6 +209,10 @@ impl Mcts {
         self.root_record.clear();
         self.agreement = None;
         self.runs.clear();
+        self.merged = None;
+        for helper in &mut self.helpers {
+            helper.clear();
+        }
     }
 
     /// The seed of the choice in `game`'s position: the configured seed
@@ -411,8 +434,102 @@ impl Mcts {
         })
     }
 
-    /// Searches `game` for `seat`'s action within the budget.
+    /// Searches `game` for `seat`'s action within the budget, on the
+    /// configured threads.
     fn search(&mut self, game: &Game, seat: Seat) -> Choice {
+        let threads = self.config.threads.max(1);
+        self.merged = None;
+        if threads == 1 {
+            self.helpers.clear();
+            self.grow(game, self.config.playouts);
+        } else {
+            let share = self.config.playouts.div_ceil(threads as u64);
+            while self.helpers.len() < threads - 1 {
+                let k = self.helpers.len() as u64 + 1;
+                self.helpers.push(Mcts::new(SearchConfig {
+                    seed: self.config.seed ^ k.wrapping_mul(0xD1B5_4A32_D192_ED03),
+                    threads: 1,
+                    ..self.config.clone()
+                }));
+            }
+            self.helpers.truncate(threads - 1);
+            for helper in &mut self.helpers {
+                helper.config.playouts = share;
+                helper.config.time = self.config.time;
+                helper.stop.clone_from(&self.stop);
+            }
+            let mut helpers = std::mem::take(&mut self.helpers);
+            std::thread::scope(|scope| {
+                for helper in &mut helpers {
+                    scope.spawn(|| helper.grow(game, share));
+                }
+                self.grow(game, share);
+            });
+            self.helpers = helpers;
+            self.merged = Some(self.merged_root());
+        }
+        let playouts = self.root_children().map(|n| u64::from(n.visits)).sum();
+        match self.best_child(seat, |_| true) {
+            Some(node) => Choice {
+                action: node.action,
+                win_rate: Some(node.mean()),
+                playouts,
+            },
+            None => Choice {
+                action: Action::Pass,
+                win_rate: None,
+                playouts,
+            },
+        }
+    }
+
+    /// The root's children of this thread's tree, with the statistics of
+    /// every helper's children for the same action added.
+    fn merged_root(&self) -> Vec<Node> {
+        let mut merged: Vec<Node> = self.tree.nodes[0]
+            .children()
+            .map(|c| self.tree.nodes[c].clone())
+            .collect();
+        for helper in &self.helpers {
+            let root = &helper.tree.nodes[0];
+            for c in root.children() {
+                let theirs = &helper.tree.nodes[c];
+                match merged
+                    .iter_mut()
+                    .find(|n| n.seat == theirs.seat && n.action == theirs.action)
+                {
+                    Some(mine) => {
+                        mine.visits += theirs.visits;
+                        mine.wins += theirs.wins;
+                        mine.value += theirs.value;
+                        mine.amaf_visits += theirs.amaf_visits;
+                        mine.amaf_value += theirs.amaf_value;
+                    }
+                    None => merged.push(theirs.clone()),
+                }
+            }
+        }
+        merged
+    }
+
+    /// The root's children the choice reads: every thread's statistics
+    /// added, or this tree's own.
+    fn root_children(&self) -> impl Iterator<Item = &Node> {
+        let own = match &self.merged {
+            Some(_) => None,
+            None => Some(self.tree.nodes[0].children().map(|c| &self.tree.nodes[c])),
+        };
+        self.merged
+            .iter()
+            .flatten()
+            .chain(own.into_iter().flatten())
+    }
+
+    /// Grows this thread's tree from `game`'s position until the tree's
+    /// root rests on `playouts` playouts (reused ones included, and at
+    /// least an eighth of them new), the time is up or the search is
+    /// stopped.
+    fn grow(&mut self, game: &Game, playouts: u64) {
         self.reroot(game);
         let seed = self.seed_for(game);
         self.policy = Playout::with_policy(seed, self.config.policy);
@@ -431,11 +548,7 @@ impl Mcts {
         // the search tops it up, always adding an eighth of the budget.
         let start = Instant::now();
         let reused = u64::from(self.tree.nodes[0].visits);
-        let wanted = self
-            .config
-            .playouts
-            .saturating_sub(reused)
-            .max(self.config.playouts.div_ceil(8));
+        let wanted = playouts.saturating_sub(reused).max(playouts.div_ceil(8));
         let mut done = 0;
         while done < wanted {
             self.iterate();
@@ -452,22 +565,6 @@ impl Mcts {
             {
                 break;
             }
-        }
-        let root = &self.tree.nodes[0];
-        match self.best_child(seat, |_| true) {
-            Some(c) => {
-                let node = &self.tree.nodes[c];
-                Choice {
-                    action: node.action,
-                    win_rate: Some(node.mean()),
-                    playouts: u64::from(root.visits),
-                }
-            }
-            None => Choice {
-                action: Action::Pass,
-                win_rate: None,
-                playouts: u64::from(root.visits),
-            },
         }
     }
 
@@ -500,10 +597,9 @@ impl Mcts {
             // opponent's replies, the search can overlook that one): if
             // playing on promises more, play on.
             if let Some(ending) = passed_back(game, seat, choice.action)
-                && let Some(c) = self.best_child(seat, |a| !is_pass(a))
-                && self.tree.nodes[c].mean() > ending
+                && let Some(node) = self.best_child(seat, |a| !is_pass(a))
+                && node.mean() > ending
             {
-                let node = &self.tree.nodes[c];
                 return Choice {
                     action: node.action,
                     win_rate: Some(node.mean()),
@@ -539,10 +635,8 @@ impl Mcts {
         if sure < WON {
             return sure;
         }
-        let root = &self.tree.nodes[0];
-        let searched = root
-            .children()
-            .map(|c| &self.tree.nodes[c])
+        let searched = self
+            .root_children()
             .find(|n| n.seat == seat && n.action == pass && n.visits >= PASS_MIN_VISITS);
         let estimate = match searched {
             Some(node) => node.mean(),
@@ -559,12 +653,10 @@ impl Mcts {
 
     /// The root's child for `seat` among the actions `wanted` keeps: the
     /// most visited, the better valued of equals.
-    fn best_child(&self, seat: Seat, wanted: impl Fn(Action) -> bool) -> Option<usize> {
-        self.tree.nodes[0]
-            .children()
-            .filter(|&c| self.tree.nodes[c].seat == seat && wanted(self.tree.nodes[c].action))
-            .max_by(|&a, &b| {
-                let (a, b) = (&self.tree.nodes[a], &self.tree.nodes[b]);
+    fn best_child(&self, seat: Seat, wanted: impl Fn(Action) -> bool) -> Option<&Node> {
+        self.root_children()
+            .filter(|n| n.seat == seat && wanted(n.action))
+            .max_by(|a, b| {
                 (a.visits, a.mean_value())
                     .partial_cmp(&(b.visits, b.mean_value()))
                     .unwrap_or(std::cmp::Ordering::Equal)

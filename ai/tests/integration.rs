@@ -5,5 +5,7 @@
 
 mod every_ruleset;
 mod policies;
+mod positions;
 mod tactics;
+mod threads;
 mod verdict;

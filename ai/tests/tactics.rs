@@ -1,38 +1,13 @@
 //! The search sees what a position demands.
 
+use crate::positions::capturing_race;
 use tengen_ai::{Mcts, Player, SearchConfig};
-use tengen_core::{Action, Game, Seat};
+use tengen_core::{Action, Seat};
 
-fn position(diagram: &str) -> Game {
-    let rules = tengen_variants::library()
-        .assemble("go", &["size=9".into()])
-        .expect("go assembles");
-    let stones = tengen_core::text::read(&rules.geometry, diagram).expect("a 9x9 diagram");
-    Game::from_position(rules, &stones, Some(Seat::One)).expect("a legal position")
-}
-
-/// A capturing race: Black's string on row 6 and White's on row 5 have
-/// one liberty each (J6 and J5). Black to play must capture at J5; any
-/// other move but the slower J6 lets White capture eight stones at J6.
+/// The capturing race of [`capturing_race`]: Black captures at J5.
 #[test]
 fn wins_the_capturing_race() {
-    let game = position(
-        "
-        . . . . . . . . .
-        . . . . . . . . .
-        O O O O O O O O .
-        X X X X X X X X .
-        O O O O O O O O .
-        X X X X X X X X .
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .",
-    );
-    let j5 = game
-        .rules()
-        .geometry
-        .parse_point("J5")
-        .expect("on the board");
+    let (game, j5) = capturing_race();
     let mut search = Mcts::new(SearchConfig {
         playouts: 1000,
         seed: 5,

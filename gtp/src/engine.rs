@@ -252,6 +252,13 @@ impl Engine {
         }
     }
 
+    /// The threads the search runs on (the random player has none).
+    pub fn set_threads(&mut self, threads: usize) {
+        if let Computer::Mcts(search) = &mut self.ai {
+            search.set_threads(threads);
+        }
+    }
+
     /// The game as it stands.
     pub fn game(&self) -> &Game {
         &self.game

@@ -190,6 +190,9 @@ enum Command {
         /// finds lost, where the ruleset allows resignation).
         #[arg(long)]
         no_resign: bool,
+        /// The threads the AI's search runs on (default: every core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
     },
     /// Play many games between computer players and write one line of JSON
     /// a game (the fairness lab); `summarize` reads such files back.
@@ -252,6 +255,15 @@ enum Command {
         /// first, and no self-atari of two stones or more).
         #[arg(long, value_enum, default_value_t = commands::bench::PolicyArg::Light)]
         policy: commands::bench::PolicyArg,
+        /// Instead of playouts, time the tree search: PLAYOUTS a choice
+        /// from each named ruleset's first position, on one thread and on
+        /// --threads, in the same run.
+        #[arg(long, value_name = "PLAYOUTS",
+              value_parser = clap::value_parser!(u64).range(1..=tengen_ai::MAX_PLAYOUTS))]
+        search: Option<u64>,
+        /// The threads `--search` compares with one (default: every core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
     },
     /// Write or check every generated file: the ruleset schema, the
     /// interface schema and the book's generated pages.
@@ -483,7 +495,18 @@ enum Command {
         /// ruleset allows resignation).
         #[arg(long)]
         no_resign: bool,
+        /// The threads the search runs on (default: every core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
     },
+}
+
+/// The threads a search runs on: `threads`, or every core.
+fn search_threads(threads: Option<u16>) -> usize {
+    threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    )
 }
 
 /// The longest time limit `play --seconds` takes: a day.
@@ -492,7 +515,7 @@ const MAX_SECONDS: f64 = 86_400.0;
 /// Reads `play --seconds`: a number of seconds above 0 and at most
 /// [`MAX_SECONDS`]. Zero, a negative number or NaN would be no limit at all,
 /// and a huge one overflows the clock, so they are refused.
-fn parse_seconds(text: &str) -> Result<f64, String> {
+pub(crate) fn parse_seconds(text: &str) -> Result<f64, String> {
     let seconds: f64 = text
         .trim()
         .parse()
@@ -572,6 +595,7 @@ fn main() -> ExitCode {
             seconds,
             seed,
             no_resign,
+            threads,
         } => commands::play::run(
             ruleset.as_deref(),
             from.as_deref(),
@@ -588,6 +612,7 @@ fn main() -> ExitCode {
                     seconds,
                     seed,
                     resign: !no_resign,
+                    threads: search_threads(threads),
                 },
             ),
         ),
@@ -619,7 +644,33 @@ fn main() -> ExitCode {
             playouts,
             seed,
             no_resign,
-        } => commands::gtp::run(&ruleset, &options, player, playouts, seed, !no_resign),
+            threads,
+        } => commands::gtp::run(
+            &ruleset,
+            &options,
+            player,
+            (playouts, search_threads(threads)),
+            seed,
+            !no_resign,
+        ),
+        Command::Bench {
+            rulesets,
+            options,
+            runs,
+            seed,
+            policy,
+            search: Some(playouts),
+            threads,
+            ..
+        } => commands::search_speed::run(&commands::search_speed::SearchPlan {
+            rulesets: &rulesets,
+            options: &options,
+            playouts,
+            threads: search_threads(threads),
+            runs,
+            seed,
+            policy: policy.into(),
+        }),
         Command::Bench {
             rulesets,
             options,
@@ -629,6 +680,8 @@ fn main() -> ExitCode {
             max_actions,
             engine,
             policy,
+            search: None,
+            threads: _,
         } => commands::bench::run(&commands::bench::Plan {
             rulesets: &rulesets,
             options: &options,

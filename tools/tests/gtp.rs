@@ -6,8 +6,9 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// The arguments of every session: small, reproducible searches.
-const ARGS: &[&str] = &["gtp", "--playouts", "50", "--seed", "3"];
+/// The arguments of every session: small, reproducible searches, on one
+/// thread (the recorded moves must not depend on the machine's cores).
+const ARGS: &[&str] = &["gtp", "--playouts", "50", "--seed", "3", "--threads", "1"];
 
 /// Runs `tengen gtp` on `input`, returning its standard output.
 fn session(input: &[u8]) -> String {

@@ -734,6 +734,20 @@ impl StringView for GridBoard {
     }
 
     #[inline(always)]
+    fn empty_neighbours(&self, cell: Cell) -> u32 {
+        u32::from(self.around(cell) & EMPTY_COUNT)
+    }
+
+    /// A liberty is counted once for each stone of the string next to it,
+    /// four times at most: five pseudo-liberties besides the point's are
+    /// two liberties at least.
+    #[inline(always)]
+    fn surely_two_liberties_besides(&self, cell: Cell, touching: u32) -> bool {
+        let pseudo = u32::from(self.strings[at(self.cells[at(cell)].head)].liberties);
+        pseudo >= touching + 5
+    }
+
+    #[inline(always)]
     fn string_of(&self, cell: Cell) -> Cell {
         self.cells[at(cell)].head
     }
@@ -760,13 +774,26 @@ impl StringView for GridBoard {
     }
 
     /// A string whose pseudo-liberties are more than a point has
-    /// neighbours has two liberties at least; otherwise its stones are
-    /// walked.
+    /// neighbours has two liberties at least. On a square grid no point
+    /// neighbours both stones of a string of two, so a string of one or
+    /// two stones has as many liberties as pseudo-liberties. Otherwise
+    /// its stones are walked.
     #[inline]
     fn only_liberty(&self, cell: Cell) -> Option<Cell> {
         let string = self.strings[at(self.cells[at(cell)].head)];
         if string.liberties == 0 || string.liberties > 4 {
             return None;
+        }
+        if string.size <= 2 {
+            if string.liberties != 1 {
+                return None;
+            }
+            let next = self.cells[at(cell)].next;
+            return [cell, next].into_iter().find_map(|stone| {
+                self.neighbours(stone)
+                    .into_iter()
+                    .find(|&n| self.cells[at(n)].stone == EMPTY)
+            });
         }
         walked_only_liberty(self, cell)
     }

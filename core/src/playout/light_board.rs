@@ -153,6 +153,11 @@ impl StringView for GraphBoard {
     }
 
     #[inline(always)]
+    fn empty_neighbours(&self, vertex: Point) -> u32 {
+        self.board.empty_neighbours(vertex)
+    }
+
+    #[inline(always)]
     fn string_of(&self, vertex: Point) -> Point {
         self.board.string_head(vertex)
     }

@@ -56,6 +56,14 @@ pub(crate) trait StringView {
         vertex: Self::Vertex,
         f: impl FnMut(Self::Vertex) -> ControlFlow<()>,
     ) -> ControlFlow<()>;
+    /// How many neighbours of `vertex` are empty.
+    fn empty_neighbours(&self, vertex: Self::Vertex) -> u32;
+    /// Whether the string through `vertex` surely has two liberties or
+    /// more besides the empty point next to `touching` of its stones,
+    /// told from its counts without a walk (false says nothing).
+    fn surely_two_liberties_besides(&self, _vertex: Self::Vertex, _touching: u32) -> bool {
+        false
+    }
     /// The only liberty of the string through `vertex`, where it has
     /// exactly one.
     fn only_liberty(&self, vertex: Self::Vertex) -> Option<Self::Vertex>
@@ -145,40 +153,65 @@ pub(crate) fn is_self_atari<B: StringView>(
     colour: Colour,
     min_stones: u32,
 ) -> bool {
-    let mut libs = Few::<B::Vertex, 2>::new();
-    // The empty neighbours first: two of them settle it at once.
-    if board
-        .each_neighbour(vertex, |n| {
-            if board.stone_at(n).is_none() {
-                libs.add(n)
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .is_break()
-    {
+    // Two empty neighbours settle it at once, as in most of a game.
+    if board.empty_neighbours(vertex) >= 2 {
         return false;
     }
+    // The strings the stone would join, and its stones.
+    let mut joined = Few::<B::Vertex, 16>::new();
     let mut stones = 1;
-    let mut joined = Few::<B::Vertex, 8>::new();
-    let verdict = board.each_neighbour(vertex, |n| match board.stone_at(n) {
-        None => ControlFlow::Continue(()),
-        Some(c) if c == colour => {
+    let _ = board.each_neighbour(vertex, |n| {
+        if board.stone_at(n) == Some(colour) {
             let head = board.string_of(n);
-            if joined.contains(head) {
-                return ControlFlow::Continue(());
+            if !joined.contains(head) {
+                let _ = joined.add(head);
+                stones += board.string_size(n);
             }
-            let _ = joined.add(head);
-            stones += board.string_size(n);
-            add_liberties(board, n, Some(vertex), &mut libs)
         }
-        // A capture gives the stone a liberty: not a self-atari.
-        Some(_) => match board.only_liberty(n) {
-            Some(_) => ControlFlow::Break(()),
-            None => ControlFlow::Continue(()),
-        },
+        ControlFlow::Continue(())
     });
-    verdict.is_continue() && libs.len() < 2 && stones >= min_stones
+    if stones < min_stones {
+        return false;
+    }
+    // The liberties the string would have: the empty neighbours, and
+    // those of the strings it joins other than the point itself.
+    let mut libs = Few::<B::Vertex, 2>::new();
+    let two_liberties = board
+        .each_neighbour(vertex, |n| match board.stone_at(n) {
+            None => libs.add(n),
+            Some(c) if c == colour => {
+                let head = board.string_of(n);
+                // Each string once, from its first stone met.
+                let mut first = None;
+                let mut touching = 0;
+                let _ = board.each_neighbour(vertex, |m| {
+                    if board.stone_at(m) == Some(colour) && board.string_of(m) == head {
+                        first.get_or_insert(m);
+                        touching += 1;
+                    }
+                    ControlFlow::Continue(())
+                });
+                if first != Some(n) {
+                    ControlFlow::Continue(())
+                } else if board.surely_two_liberties_besides(n, touching) {
+                    ControlFlow::Break(())
+                } else {
+                    add_liberties(board, n, Some(vertex), &mut libs)
+                }
+            }
+            Some(_) => ControlFlow::Continue(()),
+        })
+        .is_break();
+    if two_liberties {
+        return false;
+    }
+    // A capture would give the stone a liberty: no self-atari then.
+    board
+        .each_neighbour(vertex, |n| match board.stone_at(n) {
+            Some(c) if c != colour && board.only_liberty(n).is_some() => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        })
+        .is_continue()
 }
 
 /// The tactical answers for `colour` to the last placement, on `last`,
@@ -258,6 +291,11 @@ impl StringView for Board {
             f(n)?;
         }
         ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn empty_neighbours(&self, point: Point) -> u32 {
+        Board::empty_neighbours(self, point)
     }
 
     #[inline]

@@ -7,12 +7,12 @@ use tengen_gtp::{Engine, PlayerKind, Setup};
 /// Runs a GTP session of `reference` with `options`, the computer player
 /// `player` (the search spending `playouts` a move, by default the
 /// default for the board, and resigning a lost
-/// game only if `resign`) drawing from `seed`.
+/// game only if `resign`, on `threads` threads) drawing from `seed`.
 pub(crate) fn run(
     reference: &str,
     options: &[String],
     player: PlayerKind,
-    playouts: Option<u64>,
+    (playouts, threads): (Option<u64>, usize),
     seed: u64,
     resign: bool,
 ) -> Result<(), Failure> {
@@ -24,6 +24,7 @@ pub(crate) fn run(
     };
     let mut engine = Engine::new(setup, rules, player, playouts, seed).map_err(Failure::Message)?;
     engine.set_resign(resign);
+    engine.set_threads(threads);
     tengen_gtp::session(
         &mut engine,
         &mut std::io::stdin().lock(),

@@ -14,6 +14,7 @@ pub(crate) mod play;
 pub(crate) mod records;
 pub(crate) mod replay;
 pub(crate) mod schema;
+pub(crate) mod search_speed;
 pub(crate) mod selfplay;
 pub(crate) mod serve;
 pub(crate) mod show;

@@ -36,6 +36,8 @@ pub(crate) struct Strength {
     pub(crate) seed: u64,
     /// Whether the AI resigns a game its search finds lost.
     pub(crate) resign: bool,
+    /// The threads its search runs on.
+    pub(crate) threads: usize,
 }
 
 impl Opponents {
@@ -52,6 +54,7 @@ impl Opponents {
                     .map(std::time::Duration::from_secs_f64),
                 seed: strength.seed.wrapping_add(offset),
                 resign: strength.resign,
+                threads: strength.threads,
                 ..SearchConfig::default()
             })
         };

@@ -75,14 +75,42 @@ impl FromStr for Agent {
     }
 }
 
+/// How the tree search players of a run search, besides their playouts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct SearchSettings {
+    /// Whether they resign a lost game.
+    pub(crate) resign: bool,
+    /// The threads each of their choices searches on.
+    pub(crate) threads: usize,
+    /// A time limit per choice, which stops a search before its playouts.
+    pub(crate) seconds: Option<f64>,
+}
+
+impl SearchSettings {
+    /// What a results line adds to a search player's name: the threads
+    /// and the time limit, where they are not the defaults.
+    pub(crate) fn label(&self, agent: Agent) -> String {
+        let mut label = agent.to_string();
+        if matches!(agent, Agent::Mcts(_) | Agent::Uct(_) | Agent::Tactics(_)) {
+            if self.threads != 1 {
+                label.push_str(&format!(" threads={}", self.threads));
+            }
+            if let Some(seconds) = self.seconds {
+                label.push_str(&format!(" seconds={seconds}"));
+            }
+        }
+        label
+    }
+}
+
 impl Agent {
-    /// A player of this kind for one game, drawing from `seed`; the tree
-    /// search resigns a lost game only if `resign`.
+    /// A player of this kind for one game, drawing from `seed`, the tree
+    /// search searching as `search` says.
     pub(crate) fn build(
         self,
         rules: &Arc<Rules>,
         seed: u64,
-        resign: bool,
+        search: SearchSettings,
     ) -> Result<Box<dyn Player>, String> {
         Ok(match self {
             Agent::Random => Box::new(RandomPlayer::new(seed)),
@@ -91,7 +119,9 @@ impl Agent {
                     playouts,
                     seed,
                     rave: !matches!(self, Agent::Uct(_)),
-                    resign,
+                    resign: search.resign,
+                    threads: search.threads,
+                    time: search.seconds.map(std::time::Duration::from_secs_f64),
                     policy: match self {
                         Agent::Tactics(_) => Policy::Tactics,
                         _ => Policy::Light,

@@ -13,7 +13,7 @@ mod outcome;
 mod summary;
 
 use super::Failure;
-use agent::Agent;
+use agent::{Agent, SearchSettings};
 use outcome::{Outcome, Setup};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -63,6 +63,14 @@ pub(crate) struct Args {
     /// measure how safe resigning would have been).
     #[arg(long)]
     no_resign: bool,
+    /// Threads each choice of a tree search player searches on (the
+    /// games themselves run on --jobs threads).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+    /// A time limit in seconds for each choice of a tree search player,
+    /// which stops its search before its playouts are spent.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::parse_seconds)]
+    seconds: Option<f64>,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -125,9 +133,13 @@ pub(crate) fn run(args: &Args) -> Result<(), Failure> {
     let rules = super::assemble(ruleset, &args.options)?;
     // A player that cannot start (GNU Go missing, a board it cannot play)
     // is reported before any game.
-    let resign = !args.no_resign;
+    let search = SearchSettings {
+        resign: !args.no_resign,
+        threads: usize::from(args.threads),
+        seconds: args.seconds,
+    };
     for agent in agents {
-        agent.build(&rules, 1, resign).map_err(Failure::Message)?;
+        agent.build(&rules, 1, search).map_err(Failure::Message)?;
     }
     let games: Vec<u64> = (0..args.games).filter(|k| k % shards == shard).collect();
     let jobs = args
@@ -148,7 +160,7 @@ pub(crate) fn run(args: &Args) -> Result<(), Failure> {
         options: &args.options,
         seed: args.seed,
         agents,
-        resign,
+        search,
         games: &games,
     };
     let written = plan.play(jobs, |done, outcome| {
@@ -171,8 +183,8 @@ struct Plan<'a> {
     options: &'a [String],
     seed: u64,
     agents: [Agent; 2],
-    /// Whether the tree search may resign.
-    resign: bool,
+    /// How the tree search players search.
+    search: SearchSettings,
     games: &'a [u64],
 }
 
@@ -225,12 +237,12 @@ impl Plan<'_> {
             seed,
             ruleset: self.ruleset,
             options: self.options,
-            p1: self.agents[0].to_string(),
-            p2: self.agents[1].to_string(),
+            p1: self.search.label(self.agents[0]),
+            p2: self.search.label(self.agents[1]),
         };
         let built = [
-            self.agents[0].build(self.rules, seed, self.resign),
-            self.agents[1].build(self.rules, seed ^ 0xA5A5_A5A5_A5A5_A5A5, self.resign),
+            self.agents[0].build(self.rules, seed, self.search),
+            self.agents[1].build(self.rules, seed ^ 0xA5A5_A5A5_A5A5_A5A5, self.search),
         ];
         match built {
             [Ok(p1), Ok(p2)] => outcome::play(self.rules, &mut [p1, p2], setup),
