@@ -16,6 +16,8 @@
 //! - Decisions random playouts cannot weigh (the numbers a player
 //!   declares, dead-string marking and agreement) follow default policies
 //!   ([`declarations`], [`agreement`]).
+//! - [`clock`]: how long a move's search may take under a game clock
+//!   (absolute, byo-yomi, Canadian or Fischer time).
 //! - A decided game is ended rather than dragged on ([`verdict`]): the
 //!   search passes a sure win where passing is allowed, and resigns a
 //!   game it has found lost a few choices in a row where resignation is.
@@ -31,6 +33,7 @@
 
 pub mod agreement;
 mod candidates;
+pub mod clock;
 pub mod declarations;
 mod player;
 mod random;
@@ -39,6 +42,7 @@ mod tree;
 pub mod verdict;
 
 pub use candidates::{candidates, is_own_eye};
+pub use clock::{TimeLeft, TimeSystem};
 pub use player::{Choice, Player, may_act, next_actor};
 pub use random::RandomPlayer;
 pub use search::{

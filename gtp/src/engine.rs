@@ -4,6 +4,7 @@
 use super::args::Args;
 use super::error::{GtpError, Reply};
 use super::protocol::Command;
+use super::time::{self, Clock};
 use super::{display, extensions, moves, ruler, rules, scoring, setup};
 use std::sync::Arc;
 use tengen_ai::{Choice, Mcts, Player, RandomPlayer, SearchConfig};
@@ -112,6 +113,8 @@ pub struct Engine {
     pub(super) playouts_chosen: bool,
     /// The seed of the computer player and of the dead-string judgement.
     pub(super) seed: u64,
+    /// The game clock, where a controller set one.
+    pub(super) clock: Clock,
     /// Set by `quit`.
     pub(super) quit: bool,
 }
@@ -149,6 +152,9 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("gogui-rules_legal_moves", ruler::legal_moves),
     ("gogui-rules_side_to_move", ruler::side_to_move),
     ("gogui-rules_final_result", ruler::final_result),
+    ("time_settings", time::time_settings),
+    ("time_left", time::time_left),
+    ("kgs-time_settings", time::kgs_time_settings),
     ("tengen-ruleset", extensions::ruleset),
     ("tengen-rules", extensions::rules),
     ("tengen-playouts", extensions::playouts),
@@ -239,6 +245,7 @@ impl Engine {
             ai,
             playouts_chosen,
             seed,
+            clock: Clock::default(),
             quit: false,
         })
     }
@@ -284,6 +291,7 @@ impl Engine {
         self.game = game;
         self.moves.clear();
         self.ai.clear();
+        self.clock = Clock::new(self.clock.system);
         if !self.playouts_chosen
             && let Computer::Mcts(search) = &mut self.ai
         {

@@ -21,6 +21,7 @@ mod ruler;
 mod rules;
 mod scoring;
 mod setup;
+mod time;
 pub mod vertex;
 
 pub use engine::{Engine, PlayerKind, Setup};

@@ -19,9 +19,10 @@
 //! plays the stone.
 
 use super::args::Args;
-use super::engine::Engine;
+use super::engine::{Computer, Engine};
 use super::error::{GtpError, Reply};
 use super::vertex::{Vertex, colour_for_people, colour_word, name, parse_colour, parse_vertex};
+use std::time::Instant;
 use tengen_core::rules::Hooks;
 use tengen_core::{Action, Colour, Phase, Seat, ToAct};
 
@@ -30,7 +31,7 @@ use tengen_core::{Action, Colour, Phase, Seat, ToAct};
 const MOST_ACTIONS_A_MOVE: usize = 64;
 
 /// Reads a colour argument.
-fn colour(args: &Args<'_>, word: &str) -> Result<Colour, GtpError> {
+pub(super) fn colour(args: &Args<'_>, word: &str) -> Result<Colour, GtpError> {
     parse_colour(word).ok_or_else(|| {
         args.error(format!(
             "`{word}` is not a colour: give black, white, b or w"
@@ -85,6 +86,34 @@ pub(super) fn genmove(engine: &mut Engine, args: &[String]) -> Reply {
         }
         ToAct::Seat(_) => {}
     }
+    // Under a game clock the search thinks as long as the clock allows,
+    // its playouts no longer a limit.
+    let points = engine.rules.geometry.point_count();
+    let moves_played = engine.game.state().moves_completed();
+    let think = engine.clock.think_time(colour, points, moves_played);
+    let playouts = match (&mut engine.ai, think) {
+        (Computer::Mcts(search), Some(think)) => {
+            let playouts = search.config().playouts;
+            search.set_playouts(tengen_ai::MAX_PLAYOUTS);
+            search.set_time(Some(think));
+            Some(playouts)
+        }
+        _ => None,
+    };
+    let started = Instant::now();
+    let answer = generate(engine, seat);
+    if let (Computer::Mcts(search), Some(playouts)) = (&mut engine.ai, playouts) {
+        search.set_playouts(playouts);
+        search.set_time(None);
+    }
+    if answer.is_ok() {
+        engine.clock.spend(colour, started.elapsed().as_secs_f64());
+    }
+    answer
+}
+
+/// The computer player's move for `seat`, played (see [`genmove`]).
+fn generate(engine: &mut Engine, seat: Seat) -> Reply {
     let mut played = 0;
     let answer = loop {
         if played >= MOST_ACTIONS_A_MOVE {

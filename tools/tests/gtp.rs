@@ -175,7 +175,7 @@ fn playouts_beyond_the_bound_are_refused_and_the_session_goes_on() {
 #[test]
 fn genmove_passes_a_won_game_and_resigns_a_lost_one() {
     let input = "komi 150\ngenmove b\ngenmove w\ngenmove b\ngenmove w\ngenmove b\nfinal_score\n";
-    let args = ["gtp", "-o", "size=9", "--playouts", "300"];
+    let args = ["gtp", "-o", "size=9", "--playouts", "300", "--threads", "1"];
     let output = session_with(&args, input.as_bytes());
     let responses: Vec<&str> = output.split_terminator("\n\n").collect();
     assert_eq!(responses[2], "= pass", "{responses:?}");
@@ -186,7 +186,16 @@ fn genmove_passes_a_won_game_and_resigns_a_lost_one() {
     );
     assert_eq!(responses[5..], ["= resign", "= W+R"], "{responses:?}");
     let played_on = session_with(
-        &["gtp", "-o", "size=9", "--playouts", "300", "--no-resign"],
+        &[
+            "gtp",
+            "-o",
+            "size=9",
+            "--playouts",
+            "300",
+            "--threads",
+            "1",
+            "--no-resign",
+        ],
         input.as_bytes(),
     );
     let responses: Vec<&str> = played_on.split_terminator("\n\n").collect();
@@ -194,5 +203,40 @@ fn genmove_passes_a_won_game_and_resigns_a_lost_one() {
     assert!(
         responses[6].starts_with("= W+") && responses[6] != "= W+R",
         "{responses:?}"
+    );
+}
+
+/// Under a game clock `genmove` thinks as long as the clock allows, not
+/// for its playouts: with no main time left and no overtime, a search of
+/// a million playouts on 19x19 (about a minute on one core) answers at
+/// once with a move; the clock off again, the next `genmove` is bounded
+/// by a small budget once more.
+#[test]
+fn genmove_thinks_as_long_as_the_clock_allows() {
+    let input =
+        "time_settings 0 0 0\ngenmove b\ntengen-playouts 30\nkgs-time_settings none\ngenmove w\n";
+    let args = [
+        "gtp",
+        "-o",
+        "size=19",
+        "--playouts",
+        "1000000",
+        "--threads",
+        "1",
+    ];
+    let started = std::time::Instant::now();
+    let output = session_with(&args, input.as_bytes());
+    let responses: Vec<&str> = output.split_terminator("\n\n").collect();
+    assert_eq!(responses.len(), 5, "{responses:?}");
+    for (i, r) in [(1, responses[1]), (4, responses[4])] {
+        assert!(
+            r.starts_with("= ") && r.len() > 2 && r != "= pass" && r != "= resign",
+            "answer {i} is a move: {responses:?}"
+        );
+    }
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "the clock stopped the search: {:?}",
+        started.elapsed()
     );
 }
