@@ -468,7 +468,13 @@ impl Mcts {
             self.helpers = helpers;
             self.merged = Some(self.merged_root());
         }
-        let playouts = self.root_children().map(|n| u64::from(n.visits)).sum();
+        // The playouts the choice rests on: every thread's root's.
+        let playouts = u64::from(self.tree.nodes[0].visits)
+            + self
+                .helpers
+                .iter()
+                .map(|h| u64::from(h.tree.nodes[0].visits))
+                .sum::<u64>();
         match self.best_child(seat, |_| true) {
             Some(node) => Choice {
                 action: node.action,

@@ -110,6 +110,8 @@ impl Plan {
             Player::Mcts => args.extend(["--playouts".into(), self.playouts.to_string()]),
         }
         args.extend(["--seed".into(), (self.number + 1).to_string()]);
+        // One search thread: the seed makes the same game on any machine.
+        args.extend(["--threads".into(), "1".into()]);
         args
     }
 

@@ -28,6 +28,9 @@ fn a_game_against_gnu_go_ends_with_the_same_score() {
         "1500",
         "--seed",
         "7",
+        // One thread: the seed makes the same game on any machine.
+        "--threads",
+        "1",
         // The game is played to its end, for the score to be compared.
         "--no-resign",
     ]);
