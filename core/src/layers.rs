@@ -21,8 +21,8 @@ pub(crate) const LAYERS: &[(&str, &str, &[&str])] = &[
     ),
     (
         "board",
-        "the geometry of any topology, the board with its strings and liberties, the pass-alive and area analyses",
-        &["geometry", "board", "analysis"],
+        "the geometry of any topology, the board with its strings and liberties, the pass-alive and area analyses, the neighbourhood patterns of placements",
+        &["geometry", "board", "analysis", "pattern"],
     ),
     (
         "state",

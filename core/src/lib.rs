@@ -28,6 +28,7 @@ mod geometry;
 mod layers;
 mod model;
 pub mod notation;
+pub mod pattern;
 mod phase;
 pub mod playout;
 mod point;
