@@ -16,6 +16,11 @@
 //! - Decisions random playouts cannot weigh (the numbers a player
 //!   declares, dead-string marking and agreement) follow default policies
 //!   ([`declarations`], [`agreement`]).
+//! - [`priors`]: the learned patterns' opinion of each child, which the
+//!   search follows until its playouts have had their say.
+//! - [`train`]: learning the weights of neighbourhood patterns
+//!   ([`tengen_core::pattern`]) from games, which the search's priors
+//!   rest on.
 //! - [`clock`]: how long a move's search may take under a game clock
 //!   (absolute, byo-yomi, Canadian or Fischer time).
 //! - A decided game is ended rather than dragged on ([`verdict`]): the
@@ -36,8 +41,10 @@ mod candidates;
 pub mod clock;
 pub mod declarations;
 mod player;
+pub mod priors;
 mod random;
 mod search;
+pub mod train;
 mod tree;
 pub mod verdict;
 

@@ -15,6 +15,7 @@ use crate::agreement::{
 };
 use crate::candidates::{candidates, choosing};
 use crate::player::{Choice, Player, may_act};
+use crate::priors::{Priors, bundled_weights};
 use crate::tree::{Node, NodeId, Tree};
 use crate::verdict::{
     EstimateRuns, PASS_CHECK_PLAYOUTS, PASS_MIN_VISITS, WON, decided_pass, may_resign, passed_back,
@@ -59,6 +60,11 @@ pub struct SearchConfig {
     /// root statistics are added together before the choice. The
     /// playouts are the choice's budget in all, shared between them.
     pub threads: usize,
+    /// Whether the tree's children carry priors from the learned
+    /// neighbourhood patterns (see [`crate::priors`]), which bias the
+    /// search towards the moves they favour until playouts have tried
+    /// them.
+    pub priors: bool,
 }
 
 /// The most playouts one choice may be asked to spend, whoever asks (a
@@ -99,6 +105,7 @@ impl Default for SearchConfig {
             resign: true,
             policy: Policy::Light,
             threads: 1,
+            priors: true,
         }
     }
 }
@@ -141,11 +148,16 @@ pub struct Mcts {
     /// search on several threads (`None` after one on a single thread,
     /// where the tree's own are read).
     merged: Option<Vec<Node>>,
+    /// The priors of new children, where the configuration asks for them.
+    priors: Option<Priors>,
 }
 
 impl Mcts {
     /// A search spending effort as `config` says.
     pub fn new(config: SearchConfig) -> Mcts {
+        let priors = config
+            .priors
+            .then(|| Priors::new(Arc::clone(bundled_weights())));
         Mcts {
             policy: Playout::with_policy(config.seed, config.policy),
             rng: PlayoutRng::new(config.seed),
@@ -164,6 +176,7 @@ impl Mcts {
             runs_move: 0,
             helpers: Vec::new(),
             merged: None,
+            priors,
         }
     }
 
@@ -268,7 +281,7 @@ impl Mcts {
             if current.terminal {
                 break;
             }
-            if !current.expanded {
+            if !current.expanded() {
                 // A leaf is expanded on its second visit, and only while
                 // the tree has room (the root always: a choice needs its
                 // children); otherwise the playout starts from it.
@@ -301,6 +314,10 @@ impl Mcts {
                 let seat = seat.unwrap_or(Seat::One);
                 self.tree
                     .expand(node, seat, &self.buffer, self.config.max_nodes);
+                if let Some(priors) = &mut self.priors {
+                    let children = self.tree.nodes[node as usize].children();
+                    priors.assign(scratch, seat, &mut self.tree.nodes[children]);
+                }
             }
             let child = select(&self.tree, node, self.config.exploration, self.config.rave);
             let (seat, action) = {
@@ -352,7 +369,7 @@ impl Mcts {
         }
         for level in (0..self.path.len()).rev() {
             let node = self.tree.nodes[self.path[level] as usize].clone();
-            if node.expanded {
+            if node.expanded() {
                 for c in node.children() {
                     let child = &mut self.tree.nodes[c];
                     if let Action::Place(p) = child.action
@@ -797,6 +814,12 @@ impl Outcome {
     }
 }
 
+/// The weight of a child's prior from the learned patterns in the
+/// progressive bias (see [`select`]): measured on 9x9 Go at 1,000
+/// playouts against the search without priors, 1 won 24 of 40, 3 won 29,
+/// 10 won 23 and 30 won 17 (2026-12-07).
+const PRIOR_WEIGHT: f64 = 3.0;
+
 /// How many playouts of its own a placement needs before they weigh as
 /// much as its all-moves-as-first statistics (RAVE's equivalence).
 const RAVE_EQUIVALENCE: f64 = 1000.0;
@@ -809,7 +832,10 @@ const RAVE_EQUIVALENCE: f64 = 1000.0;
 /// declaration), the mean value of the parent's playouts for the child's
 /// seat, so one lucky playout cannot make it look best. The prior alone
 /// ranks the children never tried (the first of equals in the shuffled
-/// order), and exploration weighs a third as much.
+/// order), and exploration weighs a third as much. A child's prior from
+/// the learned patterns (0 without them) adds a bias that fades as its
+/// own playouts come in (progressive bias): [`PRIOR_WEIGHT`] times its
+/// share of its siblings' strength, over its visits plus one.
 fn select(tree: &Tree, node: NodeId, exploration: f64, rave: bool) -> NodeId {
     let parent = &tree.nodes[node as usize];
     let log_visits = f64::from(parent.visits.max(1)).ln();
@@ -827,7 +853,9 @@ fn select(tree: &Tree, node: NodeId, exploration: f64, rave: bool) -> NodeId {
                 _ => 1.0 - parent.mean_value(),
             };
             let blended = (1.0 - beta) * child.mean_value() + beta * prior;
-            blended + exploration / 3.0 * (log_visits / (n + 1.0)).sqrt()
+            blended
+                + exploration / 3.0 * (log_visits / (n + 1.0)).sqrt()
+                + PRIOR_WEIGHT * child.prior() / (n + 1.0)
         } else if child.visits == 0 {
             return c as NodeId;
         } else {

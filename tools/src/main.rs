@@ -64,6 +64,39 @@ enum ConformanceCommand {
     },
 }
 
+/// What `tengen train` learns.
+#[derive(Debug, Subcommand)]
+enum TrainCommand {
+    /// Learn the weights of neighbourhood patterns (the shape round a
+    /// placement, its distance from the last placement and the edge,
+    /// self-atari) from the moves of recorded games, by
+    /// minorization-maximization for the generalized Bradley-Terry model;
+    /// writes a weights file whose comments say how it was made.
+    #[command(after_help = "Examples:\n  \
+        tengen selfplay go -o size=9 --p1 gnugo:10 --p2 gnugo:10 --games 500 --record --out games.jsonl\n  \
+        tengen train patterns games.jsonl --from gnugo --out patterns.txt\n\n\
+        scripts/train-patterns makes the bundled weights this way.")]
+    Patterns {
+        /// Self-play results files written with `tengen selfplay --record`.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Learn the moves of the players whose label starts with this
+        /// (e.g. `gnugo` for GNU Go at any level).
+        #[arg(long)]
+        from: String,
+        /// Where to write the weights.
+        #[arg(long, value_name = "FILE")]
+        out: std::path::PathBuf,
+        /// Rounds of the algorithm (each updates every feature group).
+        #[arg(long, default_value_t = 40)]
+        iterations: usize,
+        /// Shapes seen as a candidate fewer times than this are left out
+        /// (they weigh 1, as an unknown shape does).
+        #[arg(long, default_value_t = 20)]
+        min_count: u32,
+    },
+}
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// List the bundled rulesets and the registered components.
@@ -205,9 +238,17 @@ enum Command {
         `uct:PLAYOUTS` (the tree search without RAVE), \
         `tactics:PLAYOUTS` (the tree search with tactical playouts), \
         `gnugo:LEVEL` (GNU Go through GTP, standard Go on square boards; needs `gnugo`). \
+        A search player may add `+tactics` and drop `-patterns` (the priors from the learned \
+        patterns): `mcts:2000-patterns` is the search without them. \
         Game k of a run draws from a seed made of --seed and k, so shards (--shard I/N) \
         merge into exactly the games of one run.")]
     Selfplay(commands::selfplay::Args),
+    /// Learn what the AI knows from games: `patterns` learns the weights
+    /// of neighbourhood patterns, which the search's priors rest on.
+    Train {
+        #[command(subcommand)]
+        what: TrainCommand,
+    },
     /// Measure random playouts per second (games and placements), with the
     /// light policy every benchmark shares.
     #[command(after_help = "Examples:\n  \
@@ -264,6 +305,10 @@ enum Command {
         /// The threads `--search` compares with one (default: every core).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
+        /// With `--search`: the search with priors from the learned
+        /// neighbourhood patterns.
+        #[arg(long, requires = "search")]
+        patterns: bool,
     },
     /// Write or check every generated file: the ruleset schema, the
     /// interface schema and the book's generated pages.
@@ -583,6 +628,22 @@ fn main() -> ExitCode {
             allowed_hosts,
         }),
         Command::Selfplay(args) => commands::selfplay::run(&args),
+        Command::Train {
+            what:
+                TrainCommand::Patterns {
+                    files,
+                    from,
+                    out,
+                    iterations,
+                    min_count,
+                },
+        } => commands::train::run(&commands::train::TrainPlan {
+            files: &files,
+            from: &from,
+            out: &out,
+            iterations,
+            min_count,
+        }),
         Command::Play {
             ruleset,
             from,
@@ -661,8 +722,10 @@ fn main() -> ExitCode {
             policy,
             search: Some(playouts),
             threads,
+            patterns,
             ..
         } => commands::search_speed::run(&commands::search_speed::SearchPlan {
+            priors: patterns,
             rulesets: &rulesets,
             options: &options,
             playouts,
@@ -682,6 +745,7 @@ fn main() -> ExitCode {
             policy,
             search: None,
             threads: _,
+            patterns: _,
         } => commands::bench::run(&commands::bench::Plan {
             rulesets: &rulesets,
             options: &options,

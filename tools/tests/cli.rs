@@ -600,6 +600,93 @@ fn selfplay_games_are_reproducible_from_the_seed() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `selfplay --record` keeps each game's record, `train patterns` learns
+/// weights from the moves of the players it names and writes a file the
+/// search can read, saying how it was made; the same games make the same
+/// file, and files without records or players are refused.
+#[test]
+fn recorded_games_train_pattern_weights() {
+    let dir = scratch("train");
+    let games = dir.join("games.jsonl").display().to_string();
+    let run = tengen(
+        &[
+            "selfplay", "go", "-o", "size=9", "--games", "4", "--seed", "2", "--p1", "random",
+            "--p2", "mcts:8", "--record", "--out", &games,
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&games).expect("the results");
+    for line in text.lines() {
+        let line: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let record = line["record"].as_str().expect("a record");
+        assert!(record.lines().count() >= 10, "{record}");
+    }
+    let train = |out: &str| {
+        let out = dir.join(out).display().to_string();
+        let run = tengen(
+            &[
+                "train",
+                "patterns",
+                &games,
+                "--from",
+                "mcts",
+                "--out",
+                &out,
+                "--min-count",
+                "1",
+            ],
+            None,
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(
+            run.stderr.contains("positions from 4 games"),
+            "{}",
+            run.stderr
+        );
+        std::fs::read_to_string(&out).expect("the weights")
+    };
+    let weights = train("a.txt");
+    assert_eq!(weights, train("b.txt"));
+    let parsed = tengen_core::pattern::PatternWeights::parse(&weights).expect("weights read back");
+    assert!(parsed.shape_count() > 10);
+    assert!(
+        parsed
+            .about
+            .iter()
+            .any(|l| l.contains("go -o size=9, random against mcts:8")),
+        "{:?}",
+        parsed.about
+    );
+    // Without --record there is nothing to learn from.
+    let plain = dir.join("plain.jsonl").display().to_string();
+    let run = tengen(
+        &[
+            "selfplay", "go", "-o", "size=9", "--games", "1", "--out", &plain,
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = dir.join("none.txt").display().to_string();
+    fails_with(
+        &tengen(
+            &["train", "patterns", &plain, "--from", "mcts", "--out", &out],
+            None,
+        ),
+        &["no recorded game has a player named `mcts...`", "--record"],
+    );
+    fails_with(
+        &tengen(
+            &[
+                "train", "patterns", &games, "--from", "gnugo", "--out", &out,
+            ],
+            None,
+        ),
+        &["no recorded game has a player named `gnugo...`"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn selfplay_refuses_bad_players_shards_and_files() {
     fails_with(

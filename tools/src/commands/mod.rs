@@ -18,6 +18,7 @@ pub(crate) mod search_speed;
 pub(crate) mod selfplay;
 pub(crate) mod serve;
 pub(crate) mod show;
+pub(crate) mod train;
 pub(crate) mod validate;
 
 use std::io::IsTerminal;

@@ -17,6 +17,8 @@ pub(crate) struct SearchPlan<'a> {
     pub(crate) runs: usize,
     pub(crate) seed: u64,
     pub(crate) policy: Policy,
+    /// Whether the search has priors from the learned patterns.
+    pub(crate) priors: bool,
 }
 
 /// The median of `values` (the upper one of an even count).
@@ -38,6 +40,7 @@ fn playouts_per_second(game: &Game, plan: &SearchPlan<'_>, threads: usize) -> f6
                 seed: plan.seed.wrapping_add(run as u64),
                 threads,
                 policy: plan.policy,
+                priors: plan.priors,
                 resign: false,
                 ..SearchConfig::default()
             });

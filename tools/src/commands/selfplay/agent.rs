@@ -1,6 +1,9 @@
 //! The players a self-play run pits against each other, named on the
 //! command line: `random`, `mcts:PLAYOUTS`, `uct:PLAYOUTS`,
-//! `tactics:PLAYOUTS` or `gnugo:LEVEL`.
+//! `tactics:PLAYOUTS` or `gnugo:LEVEL`. A search may add `+tactics`
+//! (tactical playouts) and leave out `-patterns` (the priors from the
+//! learned neighbourhood patterns, which it has by default), e.g.
+//! `mcts:2000-patterns`, the search as it was before the priors.
 
 use super::gnugo::GnuGo;
 use std::fmt;
@@ -15,23 +18,44 @@ use tengen_core::playout::Policy;
 pub(crate) enum Agent {
     /// The light random policy as a player.
     Random,
-    /// The tree search with this many playouts an action.
-    Mcts(u64),
-    /// The tree search with tactical playouts, this many an action.
-    Tactics(u64),
-    /// The tree search without RAVE (plain UCT), for comparison.
-    Uct(u64),
+    /// The tree search.
+    Search(SearchAgent),
     /// GNU Go at this level (1 to 10), through GTP; standard Go only.
     GnuGo(u8),
+}
+
+/// A tree search player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SearchAgent {
+    /// Playouts an action.
+    pub(crate) playouts: u64,
+    /// With RAVE (`mcts`) or without (`uct`, plain UCT, for comparison).
+    pub(crate) rave: bool,
+    /// With tactical playouts.
+    pub(crate) tactics: bool,
+    /// With priors from the learned patterns (the default).
+    pub(crate) patterns: bool,
 }
 
 impl fmt::Display for Agent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Agent::Random => f.write_str("random"),
-            Agent::Mcts(playouts) => write!(f, "mcts:{playouts}"),
-            Agent::Tactics(playouts) => write!(f, "tactics:{playouts}"),
-            Agent::Uct(playouts) => write!(f, "uct:{playouts}"),
+            Agent::Search(s) => {
+                let kind = match (s.rave, s.tactics) {
+                    (false, _) => "uct",
+                    (true, true) => "tactics",
+                    (true, false) => "mcts",
+                };
+                write!(f, "{kind}:{}", s.playouts)?;
+                if s.tactics && !s.rave {
+                    f.write_str("+tactics")?;
+                }
+                if !s.patterns {
+                    f.write_str("-patterns")?;
+                }
+                Ok(())
+            }
             Agent::GnuGo(level) => write!(f, "gnugo:{level}"),
         }
     }
@@ -41,9 +65,26 @@ impl FromStr for Agent {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Agent, String> {
-        let (kind, value) = match text.split_once(':') {
+        // The kind and number, then `+ADDITION` and `-OMISSION` words.
+        let from = text.find(':').unwrap_or(0);
+        let cut = text[from..]
+            .find(['+', '-'])
+            .map_or(text.len(), |i| from + i);
+        let (head, rest) = text.split_at(cut);
+        let mut changes = Vec::new();
+        let mut start = 0;
+        for (i, c) in rest.char_indices().skip(1) {
+            if c == '+' || c == '-' {
+                changes.push(&rest[start..i]);
+                start = i;
+            }
+        }
+        if !rest.is_empty() {
+            changes.push(&rest[start..]);
+        }
+        let (kind, value) = match head.split_once(':') {
             Some((kind, value)) => (kind, Some(value)),
-            None => (text, None),
+            None => (head, None),
         };
         let number = |what: &str, default: u64, range: std::ops::RangeInclusive<u64>| {
             let n = match value {
@@ -62,16 +103,41 @@ impl FromStr for Agent {
                 ))
             }
         };
-        match kind {
-            "random" if value.is_none() => Ok(Agent::Random),
-            "mcts" => Ok(Agent::Mcts(number("playouts", 1000, 1..=10_000_000)?)),
-            "uct" => Ok(Agent::Uct(number("playouts", 1000, 1..=10_000_000)?)),
-            "tactics" => Ok(Agent::Tactics(number("playouts", 1000, 1..=10_000_000)?)),
-            "gnugo" => Ok(Agent::GnuGo(number("level", 1, 1..=10)? as u8)),
-            _ => Err(format!(
-                "unknown player `{text}`: expected `random`, `mcts:PLAYOUTS`, `uct:PLAYOUTS`, `tactics:PLAYOUTS` or `gnugo:LEVEL`"
-            )),
+        let search = |rave: bool, tactics: bool| -> Result<SearchAgent, String> {
+            Ok(SearchAgent {
+                playouts: number("playouts", 1000, 1..=10_000_000)?,
+                rave,
+                tactics,
+                patterns: true,
+            })
+        };
+        let agent = match kind {
+            "random" if value.is_none() => Agent::Random,
+            "mcts" => Agent::Search(search(true, false)?),
+            "uct" => Agent::Search(search(false, false)?),
+            "tactics" => Agent::Search(search(true, true)?),
+            "gnugo" => Agent::GnuGo(number("level", 1, 1..=10)? as u8),
+            _ => {
+                return Err(format!(
+                    "unknown player `{text}`: expected `random`, `mcts:PLAYOUTS`, `uct:PLAYOUTS`, `tactics:PLAYOUTS` or `gnugo:LEVEL`"
+                ));
+            }
+        };
+        let mut agent = agent;
+        for change in changes {
+            match (&mut agent, change) {
+                (Agent::Search(s), "+patterns") => s.patterns = true,
+                (Agent::Search(s), "-patterns") => s.patterns = false,
+                (Agent::Search(s), "+tactics") => s.tactics = true,
+                (Agent::Search(s), "-tactics") => s.tactics = false,
+                _ => {
+                    return Err(format!(
+                        "`{change}` does not change `{head}` (a search may take `+tactics` or `-patterns`)"
+                    ));
+                }
+            }
         }
+        Ok(agent)
     }
 }
 
@@ -91,7 +157,7 @@ impl SearchSettings {
     /// and the time limit, where they are not the defaults.
     pub(crate) fn label(&self, agent: Agent) -> String {
         let mut label = agent.to_string();
-        if matches!(agent, Agent::Mcts(_) | Agent::Uct(_) | Agent::Tactics(_)) {
+        if matches!(agent, Agent::Search(_)) {
             if self.threads != 1 {
                 label.push_str(&format!(" threads={}", self.threads));
             }
@@ -114,21 +180,21 @@ impl Agent {
     ) -> Result<Box<dyn Player>, String> {
         Ok(match self {
             Agent::Random => Box::new(RandomPlayer::new(seed)),
-            Agent::Mcts(playouts) | Agent::Uct(playouts) | Agent::Tactics(playouts) => {
-                Box::new(Mcts::new(SearchConfig {
-                    playouts,
-                    seed,
-                    rave: !matches!(self, Agent::Uct(_)),
-                    resign: search.resign,
-                    threads: search.threads,
-                    time: search.seconds.map(std::time::Duration::from_secs_f64),
-                    policy: match self {
-                        Agent::Tactics(_) => Policy::Tactics,
-                        _ => Policy::Light,
-                    },
-                    ..SearchConfig::default()
-                }))
-            }
+            Agent::Search(agent) => Box::new(Mcts::new(SearchConfig {
+                playouts: agent.playouts,
+                seed,
+                rave: agent.rave,
+                resign: search.resign,
+                threads: search.threads,
+                time: search.seconds.map(std::time::Duration::from_secs_f64),
+                policy: if agent.tactics {
+                    Policy::Tactics
+                } else {
+                    Policy::Light
+                },
+                priors: agent.patterns,
+                ..SearchConfig::default()
+            })),
             Agent::GnuGo(level) => Box::new(GnuGo::start(rules, level, seed)?),
         })
     }
@@ -140,14 +206,53 @@ mod tests {
 
     #[test]
     fn names_read_back_as_written() {
-        for text in ["random", "mcts:250", "uct:40", "tactics:300", "gnugo:1"] {
+        for text in [
+            "random",
+            "mcts:250",
+            "uct:40",
+            "tactics:300",
+            "gnugo:1",
+            "mcts:900-patterns",
+            "tactics:300-patterns",
+            "uct:40+tactics",
+        ] {
             assert_eq!(
                 text.parse::<Agent>().map(|a| a.to_string()),
                 Ok(text.into())
             );
         }
-        assert_eq!("mcts".parse::<Agent>(), Ok(Agent::Mcts(1000)));
-        for bad in ["mcts:x", "mcts:0", "gnugo:11", "random:3", "kata"] {
+        assert_eq!(
+            "mcts".parse::<Agent>(),
+            Ok(Agent::Search(SearchAgent {
+                playouts: 1000,
+                rave: true,
+                tactics: false,
+                patterns: true
+            }))
+        );
+        for (text, canonical) in [
+            ("mcts:5+tactics", "tactics:5"),
+            ("mcts:5+patterns", "mcts:5"),
+            ("mcts-patterns", "mcts:1000-patterns"),
+            ("mcts:5-patterns+patterns", "mcts:5"),
+            ("tactics:5-tactics-patterns", "mcts:5-patterns"),
+        ] {
+            assert_eq!(
+                text.parse::<Agent>().map(|a| a.to_string()),
+                Ok(canonical.into())
+            );
+        }
+        for bad in [
+            "mcts:x",
+            "mcts:0",
+            "gnugo:11",
+            "random:3",
+            "kata",
+            "gnugo:3-patterns",
+            "mcts:9+ladders",
+            "mcts:9-",
+            "random+tactics",
+        ] {
             assert!(bad.parse::<Agent>().is_err(), "{bad}");
         }
     }

@@ -10,7 +10,7 @@
 mod agent;
 mod gnugo;
 mod outcome;
-mod summary;
+pub(crate) mod summary;
 
 use super::Failure;
 use agent::{Agent, SearchSettings};
@@ -71,6 +71,10 @@ pub(crate) struct Args {
     /// which stops its search before its playouts are spent.
     #[arg(long, value_name = "SECONDS", value_parser = crate::parse_seconds)]
     seconds: Option<f64>,
+    /// Keep each game's record (one move a line, in the notation) in its
+    /// line, as `record`: the games `tengen train patterns` learns from.
+    #[arg(long)]
+    record: bool,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -162,6 +166,7 @@ pub(crate) fn run(args: &Args) -> Result<(), Failure> {
         agents,
         search,
         games: &games,
+        record: args.record,
     };
     let written = plan.play(jobs, |done, outcome| {
         let line = serde_json::to_string(outcome).unwrap_or_default();
@@ -186,6 +191,8 @@ struct Plan<'a> {
     /// How the tree search players search.
     search: SearchSettings,
     games: &'a [u64],
+    /// Whether each outcome keeps its game's record.
+    record: bool,
 }
 
 impl Plan<'_> {
@@ -239,6 +246,7 @@ impl Plan<'_> {
             options: self.options,
             p1: self.search.label(self.agents[0]),
             p2: self.search.label(self.agents[1]),
+            record: self.record,
         };
         let built = [
             self.agents[0].build(self.rules, seed, self.search),

@@ -50,6 +50,11 @@ pub(crate) struct Outcome {
     pub(crate) p1_highest: Option<f64>,
     #[serde(default)]
     pub(crate) p2_highest: Option<f64>,
+    /// The game's record in the notation (one move a line), where the run
+    /// was asked for records (`--record`): what `tengen train patterns`
+    /// learns from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) record: Option<String>,
 }
 
 /// Which game of which run: what an outcome records besides the result.
@@ -60,6 +65,8 @@ pub(crate) struct Setup<'a> {
     pub(crate) options: &'a [String],
     pub(crate) p1: String,
     pub(crate) p2: String,
+    /// Whether the outcome keeps the game's record.
+    pub(crate) record: bool,
 }
 
 /// Plays a game of `rules` between `players` (Player 1's first) to its
@@ -93,6 +100,9 @@ pub(crate) fn play(
         length += 1;
         placements += u64::from(matches!(choice.action, tengen_core::Action::Place(_)));
     }
+    let record = setup
+        .record
+        .then(|| tengen_core::record::format_record(&game));
     let result = game
         .result()
         .filter(|_| game.state().phase() == Phase::Over);
@@ -120,6 +130,7 @@ pub(crate) fn play(
         p2_lowest: runs.lowest(Seat::Two),
         p1_highest: runs.highest(Seat::One),
         p2_highest: runs.highest(Seat::Two),
+        record,
         ..setup.unplayed(rules, "")
     }
 }
@@ -145,6 +156,7 @@ impl Setup<'_> {
             p2_lowest: None,
             p1_highest: None,
             p2_highest: None,
+            record: None,
         }
     }
 }

@@ -245,6 +245,7 @@ mod tests {
             p2_lowest: None,
             p1_highest: None,
             p2_highest: None,
+            record: None,
         }
     }
 
