@@ -21,6 +21,8 @@
 //! - [`train`]: learning the weights of neighbourhood patterns
 //!   ([`tengen_core::pattern`]) from games, which the search's priors
 //!   rest on.
+//! - [`analysis`]: the candidates a search found, with their playouts,
+//!   estimates, priors and expected lines.
 //! - [`clock`]: how long a move's search may take under a game clock
 //!   (absolute, byo-yomi, Canadian or Fischer time).
 //! - A decided game is ended rather than dragged on ([`verdict`]): the
@@ -37,6 +39,7 @@
 //! ```
 
 pub mod agreement;
+pub mod analysis;
 mod candidates;
 pub mod clock;
 pub mod declarations;
@@ -48,6 +51,7 @@ pub mod train;
 mod tree;
 pub mod verdict;
 
+pub use analysis::Candidate;
 pub use candidates::{candidates, is_own_eye};
 pub use clock::{TimeLeft, TimeSystem};
 pub use player::{Choice, Player, may_act, next_actor};

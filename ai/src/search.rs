@@ -185,6 +185,11 @@ impl Mcts {
         &self.config
     }
 
+    /// This thread's tree.
+    pub(crate) fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
     /// Changes the playouts per choice.
     pub fn set_playouts(&mut self, playouts: u64) {
         self.config.playouts = playouts.max(1);
@@ -537,7 +542,7 @@ impl Mcts {
 
     /// The root's children the choice reads: every thread's statistics
     /// added, or this tree's own.
-    fn root_children(&self) -> impl Iterator<Item = &Node> {
+    pub(crate) fn root_children(&self) -> impl Iterator<Item = &Node> {
         let own = match &self.merged {
             Some(_) => None,
             None => Some(self.tree.nodes[0].children().map(|c| &self.tree.nodes[c])),

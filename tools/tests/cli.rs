@@ -505,6 +505,10 @@ fn play_against_the_ai_with_hints_and_undo() {
     );
     assert!(out.contains("its estimate of the chance to win:"), "{out}");
     assert!(out.contains("Hint for Black (Player 1):"), "{out}");
+    // The hint lists the search's best candidates, with their lines.
+    let hint = &out[out.find("Hint for").expect("a hint")..];
+    assert!(hint.contains("\n  1. "), "{hint}");
+    assert!(hint.contains("% in "), "{hint}");
     // Undo takes back Black's line with the AI's reply, twice; then
     // there is nothing of Black's left to take back.
     assert_eq!(

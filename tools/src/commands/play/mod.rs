@@ -126,11 +126,14 @@ pub(crate) fn run(
             }
             "hint" => {
                 match opponents.hint(&game) {
-                    Some((seat, choice)) => outln!(
-                        "Hint for {}: {}",
-                        view::seat_name(&game, seat),
-                        opponent::describe(&game, &choice)
-                    ),
+                    Some((seat, choice, candidates)) => {
+                        outln!(
+                            "Hint for {}: {}",
+                            view::seat_name(&game, seat),
+                            opponent::describe(&game, &choice)
+                        );
+                        out!("{}", opponent::describe_candidates(&game, &candidates));
+                    }
                     None => outln!("  ! there is nothing to choose"),
                 }
                 continue;

@@ -1,7 +1,7 @@
 //! The computer players of `tengen play`: which colours the AI plays, and
 //! its turns, hints and estimates.
 
-use tengen_ai::{Choice, Mcts, Player, SearchConfig};
+use tengen_ai::{Candidate, Choice, Mcts, Player, SearchConfig};
 use tengen_core::notation::format_action;
 use tengen_core::{BySeat, Colour, Game, Phase, Seat, ToAct};
 
@@ -130,11 +130,41 @@ impl Opponents {
         self.search_for(colour)?.choose(game, seat)
     }
 
-    /// What the AI would play for the seat to act, for a hint.
-    pub(crate) fn hint(&mut self, game: &Game) -> Option<(Seat, Choice)> {
+    /// What the AI would play for the seat to act, for a hint, with the
+    /// search's best candidates (at most three) and their lines.
+    pub(crate) fn hint(&mut self, game: &Game) -> Option<(Seat, Choice, Vec<Candidate>)> {
         let seat = tengen_ai::next_actor(game)?;
-        self.hints.choose(game, seat).map(|c| (seat, c))
+        let choice = self.hints.choose(game, seat)?;
+        Some((seat, choice, self.hints.analysis(3)))
     }
+}
+
+/// The search's candidates in words, one a line: the action, its
+/// estimate, its playouts and the line of play expected after it.
+pub(crate) fn describe_candidates(game: &Game, candidates: &[Candidate]) -> String {
+    let geometry = &game.rules().geometry;
+    let mut out = String::new();
+    for (k, c) in candidates.iter().enumerate() {
+        let line: Vec<String> = c
+            .line
+            .iter()
+            .skip(1)
+            .map(|&(_, a)| format_action(geometry, a))
+            .collect();
+        let then = if line.is_empty() {
+            String::new()
+        } else {
+            format!("; then {}", line.join(" "))
+        };
+        out.push_str(&format!(
+            "  {}. {:<8} {:>3.0}% in {} playouts{then}\n",
+            k + 1,
+            format_action(geometry, c.action),
+            100.0 * c.win_rate,
+            c.visits,
+        ));
+    }
+    out
 }
 
 /// A choice in words: the action, and the estimate of the chance to win
