@@ -39,11 +39,7 @@ impl Mcts {
     /// follow this thread's tree.
     pub fn analysis(&self, limit: usize) -> Vec<Candidate> {
         let mut children: Vec<&Node> = self.root_children().filter(|n| n.visits > 0).collect();
-        children.sort_by(|a, b| {
-            (b.visits, b.mean_value())
-                .partial_cmp(&(a.visits, a.mean_value()))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
+        children.sort_by(|a, b| b.rank(a));
         children
             .into_iter()
             .take(limit)

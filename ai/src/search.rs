@@ -684,11 +684,7 @@ impl Mcts {
     fn best_child(&self, seat: Seat, wanted: impl Fn(Action) -> bool) -> Option<&Node> {
         self.root_children()
             .filter(|n| n.seat == seat && wanted(n.action))
-            .max_by(|a, b| {
-                (a.visits, a.mean_value())
-                    .partial_cmp(&(b.visits, b.mean_value()))
-                    .unwrap_or(std::cmp::Ordering::Equal)
-            })
+            .max_by(|a, b| a.rank(b))
     }
 
     /// The claim policy, where `seat` may claim a role (a Kill-All

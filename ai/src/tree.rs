@@ -81,6 +81,15 @@ impl Node {
         }
     }
 
+    /// The order in which the search ranks children: more playouts first,
+    /// and of equals, the better mean value (what the choice and the
+    /// analysis both read).
+    pub(crate) fn rank(&self, other: &Node) -> std::cmp::Ordering {
+        (self.visits, self.mean_value())
+            .partial_cmp(&(other.visits, other.mean_value()))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    }
+
     /// Whether the node has its children.
     pub(crate) fn expanded(&self) -> bool {
         self.child_count > 0
