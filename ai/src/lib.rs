@@ -43,6 +43,7 @@ pub mod analysis;
 mod candidates;
 pub mod clock;
 pub mod declarations;
+mod estimates;
 mod player;
 pub mod priors;
 mod random;
@@ -51,7 +52,7 @@ pub mod train;
 mod tree;
 pub mod verdict;
 
-pub use analysis::Candidate;
+pub use analysis::{Analysis, AnalysisError, AnalysisPlan, Candidate, ReportEvery};
 pub use candidates::{candidates, is_own_eye};
 pub use clock::{TimeLeft, TimeSystem};
 pub use player::{Choice, Player, may_act, next_actor};

@@ -14,6 +14,7 @@ use crate::agreement::{
     JUDGEMENT_PLAYOUTS, agreement_action, judge_dead, marking_step_untouched, note_marking,
 };
 use crate::candidates::{candidates, choosing};
+use crate::estimates::Estimates;
 use crate::player::{Choice, Player, may_act};
 use crate::priors::{Priors, bundled_weights};
 use crate::tree::{Node, NodeId, Tree};
@@ -150,6 +151,13 @@ pub struct Mcts {
     merged: Option<Vec<Node>>,
     /// The priors of new children, where the configuration asks for them.
     priors: Option<Priors>,
+    /// The scores and owners the playouts end with, kept while the search
+    /// analyses (see [`crate::analysis`]).
+    pub(crate) estimates: Option<Estimates>,
+    /// Mixed into the seed of each further slice of an analysis of one
+    /// position, so its playouts do not repeat the first slice's draws (0
+    /// for a choice).
+    pub(crate) slice: u64,
 }
 
 impl Mcts {
@@ -177,6 +185,8 @@ impl Mcts {
             helpers: Vec::new(),
             merged: None,
             priors,
+            estimates: None,
+            slice: 0,
         }
     }
 
@@ -239,7 +249,8 @@ impl Mcts {
         let progress = game.state().history().len() as u64 * 0x1000_0000
             + u64::from(game.state().moves_completed()) * 0x1_0000
             + game.state().current_move().actions as u64;
-        (self.config.seed ^ progress).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        let slice = self.slice.wrapping_mul(0xA24B_AED4_963E_E407);
+        (self.config.seed ^ progress ^ slice).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     /// Roots the tree at `game`'s position, keeping the subtree the game
@@ -260,6 +271,11 @@ impl Mcts {
             }
             Some(node)
         });
+        if reused != Some(0)
+            && let Some(estimates) = &mut self.estimates
+        {
+            estimates.clear();
+        }
         self.tree = match reused {
             Some(0) => std::mem::take(&mut self.tree),
             Some(node) => self.tree.subtree(node),
@@ -347,6 +363,12 @@ impl Mcts {
         let Some(outcome) = self.evaluate() else {
             return;
         };
+        if let (Some(estimates), Some(lead), Some(&child)) =
+            (&mut self.estimates, outcome.lead, self.path.get(1))
+        {
+            let slot = child - self.tree.nodes[0].first_child;
+            estimates.add_lead(slot as usize, lead);
+        }
         for &id in &self.path {
             let n = &mut self.tree.nodes[id as usize];
             n.visits += 1;
@@ -424,6 +446,9 @@ impl Mcts {
             };
             if let Some(light) = light {
                 self.policy.play_light(light);
+                if let Some(estimates) = &mut self.estimates {
+                    estimates.own_light(light);
+                }
                 let lead = light.lead();
                 return Some(Outcome {
                     winner: seat_ahead(lead),
@@ -434,6 +459,9 @@ impl Mcts {
             self.policy.play(scratch);
         }
         let state = scratch.state();
+        if let Some(estimates) = &mut self.estimates {
+            estimates.own_board(state.board());
+        }
         let lead = |sheet: &tengen_core::rules::ScoreSheet| {
             sheet.total[state.colour_of(Seat::One)] - sheet.total[state.colour_of(Seat::Two)]
         };
@@ -458,7 +486,7 @@ impl Mcts {
 
     /// Searches `game` for `seat`'s action within the budget, on the
     /// configured threads.
-    fn search(&mut self, game: &Game, seat: Seat) -> Choice {
+    pub(crate) fn search(&mut self, game: &Game, seat: Seat) -> Choice {
         let threads = self.config.threads.max(1);
         self.merged = None;
         if threads == 1 {
@@ -479,6 +507,8 @@ impl Mcts {
                 helper.config.playouts = share;
                 helper.config.time = self.config.time;
                 helper.stop.clone_from(&self.stop);
+                helper.slice = self.slice;
+                helper.set_estimates(self.estimates.is_some());
             }
             let mut helpers = std::mem::take(&mut self.helpers);
             std::thread::scope(|scope| {
@@ -491,12 +521,7 @@ impl Mcts {
             self.merged = Some(self.merged_root());
         }
         // The playouts the choice rests on: every thread's root's.
-        let playouts = u64::from(self.tree.nodes[0].visits)
-            + self
-                .helpers
-                .iter()
-                .map(|h| u64::from(h.tree.nodes[0].visits))
-                .sum::<u64>();
+        let playouts = self.root_playouts();
         match self.best_child(seat, |_| true) {
             Some(node) => Choice {
                 action: node.action,
@@ -508,6 +533,31 @@ impl Mcts {
                 win_rate: None,
                 playouts,
             },
+        }
+    }
+
+    /// The playouts the roots rest on, every thread's.
+    pub(crate) fn root_playouts(&self) -> u64 {
+        u64::from(self.tree.nodes[0].visits)
+            + self
+                .helpers
+                .iter()
+                .map(|h| u64::from(h.tree.nodes[0].visits))
+                .sum::<u64>()
+    }
+
+    /// The searches of the other threads.
+    pub(crate) fn helpers(&self) -> &[Mcts] {
+        &self.helpers
+    }
+
+    /// Whether the playouts' scores and owners are kept (see
+    /// [`crate::analysis`]); turning it on starts them afresh.
+    pub(crate) fn set_estimates(&mut self, on: bool) {
+        match (on, &self.estimates) {
+            (true, None) => self.estimates = Some(Estimates::default()),
+            (false, Some(_)) => self.estimates = None,
+            _ => {}
         }
     }
 
