@@ -170,17 +170,22 @@ fn admin(args: &[String], usage: &'static str, answer: &str) -> Reply {
 /// `known_command NAME`: `true` or `false`.
 fn known_command(_: &mut Engine, args: &[String]) -> Reply {
     let name = Args::new(args, "known_command COMMAND").one("the command name")?;
-    Ok(COMMANDS.iter().any(|(n, _)| *n == name).to_string())
+    Ok(command_names().any(|n| n == name).to_string())
 }
 
 /// `list_commands`: one command a line.
 fn list_commands(_: &mut Engine, args: &[String]) -> Reply {
     Args::new(args, "list_commands").exactly(&[])?;
-    Ok(COMMANDS
+    Ok(command_names().collect::<Vec<_>>().join("\n"))
+}
+
+/// Every command's name: those of the table, then the live analyses,
+/// which the session answers itself (see [`super::analyze`]).
+fn command_names() -> impl Iterator<Item = &'static str> {
+    COMMANDS
         .iter()
         .map(|(n, _)| *n)
-        .collect::<Vec<_>>()
-        .join("\n"))
+        .chain(super::analyze::COMMAND_NAMES)
 }
 
 /// `quit`: answers, then the session ends.

@@ -10,6 +10,7 @@ mod cli;
 mod common;
 mod gnugo_differential;
 mod gtp;
+mod gtp_analysis;
 mod gtp_gnugo;
 mod json_output;
 mod output_errors;

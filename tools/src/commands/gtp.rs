@@ -25,9 +25,9 @@ pub(crate) fn run(
     let mut engine = Engine::new(setup, rules, player, playouts, seed).map_err(Failure::Message)?;
     engine.set_resign(resign);
     engine.set_threads(threads);
-    tengen_gtp::session(
+    tengen_gtp::session_live(
         &mut engine,
-        &mut std::io::stdin().lock(),
+        std::io::BufReader::new(std::io::stdin()),
         &mut std::io::stdout().lock(),
     )
     .map_err(Failure::Output)
