@@ -31,6 +31,7 @@ pub mod engine;
 pub mod events;
 pub mod refusal;
 pub mod replay;
+pub mod search;
 pub mod state;
 pub mod strict;
 
@@ -93,7 +94,7 @@ impl Document {
 #[derive(JsonSchema)]
 #[schemars(
     title = "tengen's JSON interface",
-    description = "What `tengen ... --format json` prints (a Document), and the lines `tengen engine` reads (a Request) and writes (a Response). Generated from the types of the tengen-json crate; `tengen schema --interface` prints it."
+    description = "What `tengen ... --format json` prints (a Document), and the lines `tengen engine` reads (a Request) and writes (a Response, or a Report while an analysis runs). Generated from the types of the tengen-json crate; `tengen schema --interface` prints it."
 )]
 #[allow(dead_code)]
 #[serde(untagged)]
@@ -104,6 +105,8 @@ enum Interface {
     Request(engine::Request),
     /// A line `tengen engine` writes.
     Response(engine::Response),
+    /// A line `tengen engine` writes while an analysis runs.
+    Report(engine::Report),
 }
 
 /// The JSON schema of the interface (draft 2020-12): the root accepts any

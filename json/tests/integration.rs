@@ -3,6 +3,7 @@
 //! module of it, and `cargo test -p <crate> --test integration <module>::`
 //! runs one file's tests.
 
+mod analysis;
 mod book_example;
 mod common;
 mod exact_ids_and_big_rulesets;

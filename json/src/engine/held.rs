@@ -3,16 +3,17 @@
 //! playground), each answering in the JSON form and changing nothing when
 //! it fails.
 
-use super::protocol::{EngineError, NewGame};
+use super::protocol::{EngineError, NewGame, SearchRequest};
 use crate::action::{ActionInput, ActionTaken};
 use crate::catalogue::diagnostics;
 use crate::events::{EventForm, events};
 use crate::refusal::RefusalForm;
+use crate::search::SearchForm;
 use crate::state::GameStateForm;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-use tengen_ai::{Mcts, Player, SearchConfig};
+use tengen_ai::{AnalysisError, AnalysisPlan, Mcts, Player, ReportEvery, SearchConfig};
 use tengen_core::ruleset::Library;
 use tengen_core::{Game, Refusal, Rules, Seat, ToAct};
 
@@ -294,6 +295,92 @@ impl HeldGame {
             win_rate: choice.win_rate,
             playouts: choice.playouts,
             events,
+        })
+    }
+}
+
+/// The longest an analysis may be asked to search, in seconds.
+pub const MAX_ANALYSIS_SECONDS: f64 = 3600.0;
+
+/// The candidates a report gives when a request does not say.
+const DEFAULT_CANDIDATES: usize = 10;
+
+impl HeldGame {
+    /// Searches the position for the seat to act as `request` says (its
+    /// playouts capped at `cap`), calling `report` with the findings after
+    /// each `report_every` playouts (it returns false to stop early), and
+    /// returns the findings in the end. Nothing is played; the tree is
+    /// kept for the next choice or analysis in the position.
+    pub fn analyze(
+        &mut self,
+        request: &SearchRequest,
+        cap: u64,
+        mut report: impl FnMut(&SearchForm) -> bool,
+    ) -> Result<SearchForm, EngineError> {
+        let plan = self.plan(request, cap)?;
+        let seat = match self.game.to_act() {
+            ToAct::Seat(seat) => seat,
+            ToAct::Either => {
+                return Err(EngineError::new(
+                    "not-searched",
+                    AnalysisError::Agreement.to_string(),
+                ));
+            }
+            ToAct::Nobody => {
+                return Err(EngineError::new(
+                    "not-searched",
+                    AnalysisError::Over.to_string(),
+                ));
+            }
+        };
+        let geometry = Arc::clone(&self.game.rules().geometry);
+        let analysis = self
+            .search
+            .analyze(&self.game, seat, &plan, |a| {
+                report(&SearchForm::of(&geometry, a))
+            })
+            .map_err(|e| EngineError::new("not-searched", e.to_string()))?;
+        Ok(SearchForm::of(&geometry, &analysis))
+    }
+
+    /// The plan of `request`, checked.
+    fn plan(&self, request: &SearchRequest, cap: u64) -> Result<AnalysisPlan, EngineError> {
+        let bad = |message: String| EngineError::new("bad-request", message);
+        if let Some(p) = request.playouts
+            && !(1..=MAX_PLAYOUTS).contains(&p)
+        {
+            return Err(bad(format!(
+                "`search.playouts` must be from 1 to {MAX_PLAYOUTS}, not {p}"
+            )));
+        }
+        let time = match request.seconds {
+            Some(s) if !(s > 0.0 && s <= MAX_ANALYSIS_SECONDS) => {
+                return Err(bad(format!(
+                    "`search.seconds` must be above 0 and at most {MAX_ANALYSIS_SECONDS}, not {s}"
+                )));
+            }
+            Some(s) => Some(Duration::from_secs_f64(s)),
+            None => None,
+        };
+        if request.report_every == Some(0) {
+            return Err(bad("`search.report_every` must be at least 1".into()));
+        }
+        let candidates = request.candidates.unwrap_or(DEFAULT_CANDIDATES);
+        if !(1..=1000).contains(&candidates) {
+            return Err(bad(format!(
+                "`search.candidates` must be from 1 to 1000, not {candidates}"
+            )));
+        }
+        let playouts = request
+            .playouts
+            .unwrap_or_else(|| self.default_playouts())
+            .min(cap);
+        Ok(AnalysisPlan {
+            candidates,
+            ownership: request.ownership,
+            playouts,
+            time,
+            every: ReportEvery::Playouts(request.report_every.unwrap_or(playouts)),
         })
     }
 }

@@ -12,11 +12,12 @@ mod protocol;
 mod request_id;
 
 pub use held::{
-    AiChoice, GAME_MAX_NODES, HeldGame, MAX_PLAYOUTS, Played, assemble, refused, start,
+    AiChoice, GAME_MAX_NODES, HeldGame, MAX_ANALYSIS_SECONDS, MAX_PLAYOUTS, Played, assemble,
+    refused, start,
 };
 pub use protocol::{
-    AiMove, Apply, ApplyAll, Command, EngineError, ForSeat, GameEntry, GameRef, NewGame, Reply,
-    Request, Response,
+    AiMove, AnalysisReport, Analyze, Apply, ApplyAll, Command, EngineError, ForSeat, GameEntry,
+    GameRef, NewGame, Reply, Report, Request, Response, SearchRequest,
 };
 pub use request_id::RequestId;
 
@@ -50,6 +51,7 @@ pub const COMMANDS: &[&str] = &[
     "ai-move",
     "composition",
     "analyze",
+    "stop",
     "quit",
 ];
 
@@ -98,10 +100,29 @@ impl Engine {
         self.quit
     }
 
-    /// The response to one line of input.
+    /// The response to one line of input. An analysis runs to its budget,
+    /// and its reports are dropped.
     pub fn respond(&mut self, line: &str) -> Response {
+        self.respond_reporting(line, &mut |_| true)
+    }
+
+    /// The response to one line of input, handing each report of an
+    /// analysis under way to `report`, which answers whether to go on
+    /// (false stops the analysis, whose response then follows).
+    pub fn respond_reporting(
+        &mut self,
+        line: &str,
+        report: &mut dyn FnMut(Report) -> bool,
+    ) -> Response {
         let (id, command) = parse(line);
-        let outcome = command.and_then(|command| self.execute(command));
+        let outcome = command.and_then(|command| {
+            self.execute(command, &mut |found| {
+                report(Report {
+                    id: id.clone(),
+                    report: found,
+                })
+            })
+        });
         match outcome {
             Ok(reply) => Response {
                 id,
@@ -138,7 +159,11 @@ impl Engine {
             })
     }
 
-    fn execute(&mut self, command: Command) -> Result<Reply, EngineError> {
+    fn execute(
+        &mut self,
+        command: Command,
+        report: &mut dyn FnMut(AnalysisReport) -> bool,
+    ) -> Result<Reply, EngineError> {
         match command {
             Command::ListRulesets => Ok(Reply::ListRulesets {
                 listing: Listing::of(self.library),
@@ -228,13 +253,26 @@ impl Engine {
                     game,
                 })
             }
-            Command::Analyze(GameRef { game }) => {
+            Command::Analyze(Analyze { game, search }) => {
+                let cap = self.playout_cap;
                 let held = self.held(&game)?;
+                let analysis = Box::new(Analysis::of(held.game()));
+                let search = match search {
+                    Some(request) => Some(Box::new(held.analyze(&request, cap, |found| {
+                        report(AnalysisReport {
+                            game: game.clone(),
+                            search: found.clone(),
+                        })
+                    })?)),
+                    None => None,
+                };
                 Ok(Reply::Analyze {
-                    analysis: Box::new(Analysis::of(held.game())),
+                    analysis,
                     game,
+                    search,
                 })
             }
+            Command::Stop => Ok(Reply::Stop),
             Command::Quit => {
                 self.quit = true;
                 Ok(Reply::Quit)
@@ -360,7 +398,7 @@ fn command(object: serde_json::Map<String, Value>) -> Result<Command, EngineErro
         message.push_str(&format!(" (the commands: {})", COMMANDS.join(", ")));
         return Err(EngineError::new("unknown-command", message));
     }
-    if matches!(name.as_str(), "list-rulesets" | "games" | "quit")
+    if matches!(name.as_str(), "list-rulesets" | "games" | "stop" | "quit")
         && let Some(extra) = object.keys().find(|k| *k != "command")
     {
         return Err(EngineError::new(
@@ -458,30 +496,143 @@ fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
     Ok(String::from_utf8(bytes).map_or(Line::NotText, Line::Text))
 }
 
+/// Where request lines come from.
+trait Source {
+    /// The next line.
+    fn next(&mut self) -> io::Result<Line>;
+    /// Whether a line (or the end of the input) has come since: an
+    /// analysis under way stops then.
+    fn waiting(&mut self) -> bool;
+}
+
+/// Lines read as they are asked for: an analysis always runs to its
+/// budget.
+struct Blocking<'a, R>(&'a mut R);
+
+impl<R: BufRead> Source for Blocking<'_, R> {
+    fn next(&mut self) -> io::Result<Line> {
+        read_line(self.0)
+    }
+
+    fn waiting(&mut self) -> bool {
+        false
+    }
+}
+
+/// Lines read ahead by a thread of their own, so an analysis can tell
+/// that the client has sent another request.
+struct ReadAhead {
+    lines: std::sync::mpsc::Receiver<io::Result<Line>>,
+    peeked: Option<io::Result<Line>>,
+}
+
+impl ReadAhead {
+    fn new(mut input: impl BufRead + Send + 'static) -> ReadAhead {
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            loop {
+                let line = read_line(&mut input);
+                let end = !matches!(line, Ok(Line::Text(_) | Line::TooLong | Line::NotText));
+                if send.send(line).is_err() || end {
+                    break;
+                }
+            }
+        });
+        ReadAhead {
+            lines,
+            peeked: None,
+        }
+    }
+}
+
+impl Source for ReadAhead {
+    fn next(&mut self) -> io::Result<Line> {
+        match self.peeked.take() {
+            Some(line) => line,
+            None => self.lines.recv().unwrap_or(Ok(Line::End)),
+        }
+    }
+
+    fn waiting(&mut self) -> bool {
+        if self.peeked.is_none() {
+            match self.lines.try_recv() {
+                Ok(line) => self.peeked = Some(line),
+                Err(std::sync::mpsc::TryRecvError::Empty) => return false,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => return true,
+            }
+        }
+        // A blank line is skipped, not a request: it stops nothing.
+        match &self.peeked {
+            Some(Ok(Line::Text(text))) if text.trim().is_empty() => {
+                self.peeked = None;
+                self.waiting()
+            }
+            _ => true,
+        }
+    }
+}
+
 /// Runs a session: answers each request line of `input` on `output`, one
 /// response line each, until `quit` or the end of the input. Blank lines
-/// are skipped. Only an error reading or writing ends it early.
+/// are skipped. Only an error reading or writing ends it early. Lines are
+/// read as they are needed, so an analysis runs to its budget, writing
+/// its reports; [`session_live`] lets the next request stop it.
 pub fn session(
     engine: &mut Engine,
     input: &mut impl BufRead,
     output: &mut impl Write,
 ) -> io::Result<()> {
+    run(engine, &mut Blocking(input), output)
+}
+
+/// [`session`], with `input` read ahead by a thread of its own, so that
+/// an analysis under way stops when the next request arrives (which is
+/// then answered), as `tengen engine` runs. The thread ends with the
+/// input.
+pub fn session_live(
+    engine: &mut Engine,
+    input: impl BufRead + Send + 'static,
+    output: &mut impl Write,
+) -> io::Result<()> {
+    run(engine, &mut ReadAhead::new(input), output)
+}
+
+fn run(engine: &mut Engine, input: &mut impl Source, output: &mut impl Write) -> io::Result<()> {
     while !engine.has_quit() {
-        let response = match read_line(input)? {
+        let response = match input.next()? {
             Line::End => break,
             Line::Text(text) if text.trim().is_empty() => continue,
-            Line::Text(text) => engine.respond(&text),
+            Line::Text(text) => {
+                let mut failure = None;
+                let response = engine.respond_reporting(&text, &mut |report| {
+                    let written = write_line(output, &report);
+                    let go_on = written.is_ok() && !input.waiting();
+                    if let Err(e) = written {
+                        failure = Some(e);
+                    }
+                    go_on
+                });
+                if let Some(e) = failure {
+                    return Err(e);
+                }
+                response
+            }
             Line::TooLong => error_response(
                 "line-too-long",
                 format!("the line is longer than {MAX_LINE_BYTES} bytes"),
             ),
             Line::NotText => error_response("malformed-json", "the line is not UTF-8 text".into()),
         };
-        serde_json::to_writer(&mut *output, &response)?;
-        output.write_all(b"\n")?;
-        output.flush()?;
+        write_line(output, &response)?;
     }
     Ok(())
+}
+
+/// Writes one JSON line and flushes it.
+fn write_line(output: &mut impl Write, value: &impl serde::Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *output, value)?;
+    output.write_all(b"\n")?;
+    output.flush()
 }
 
 fn error_response(code: &str, message: String) -> Response {

@@ -6,6 +6,7 @@ use crate::analysis::Analysis;
 use crate::catalogue::{Composition, DiagnosticForm, Listing};
 use crate::events::EventForm;
 use crate::refusal::RefusalForm;
+use crate::search::SearchForm;
 use crate::state::GameStateForm;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -59,10 +60,80 @@ pub enum Command {
     /// The game's resolved ruleset and board.
     Composition(GameRef),
     /// The pass-alive strings, the score and the legal placements of the
-    /// position now.
-    Analyze(GameRef),
+    /// position now; with `search`, also what the computer player's search
+    /// finds there, reported as it goes.
+    Analyze(Analyze),
+    /// Stops the analysis under way (any request does; this one does
+    /// nothing else).
+    Stop,
     /// Ends the session (after answering).
     Quit,
+}
+
+/// `analyze`: a position's analysis, and optionally a search of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Analyze {
+    /// The game.
+    pub game: String,
+    /// Search the position for the seat to act, as this says: the answer
+    /// then carries the search's findings, and while it runs the engine
+    /// writes a report line after each `report_every` playouts (see
+    /// [`Report`]). The search stops at its budget, or when the next
+    /// request line arrives (`stop`, or any other, which is then carried
+    /// out). It plays nothing; an `ai-move` in the same position goes on
+    /// from its tree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<SearchRequest>,
+}
+
+/// How long an analysis searches, and what it reports.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchRequest {
+    /// The playouts the findings may rest on at most (1 to 1,000,000; the
+    /// board's default for a choice when not given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = super::held::MAX_PLAYOUTS))]
+    pub playouts: Option<u64>,
+    /// The longest the search runs, in seconds (above 0, at most 3,600);
+    /// no limit but the playouts when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
+    /// A report line after each this many playouts (at least 1); none
+    /// when not given, only the answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub report_every: Option<u64>,
+    /// The most candidates a report gives (1 to 1,000; 10 when not
+    /// given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 1000))]
+    pub candidates: Option<usize>,
+    /// Whether reports give who is expected to own each point (false when
+    /// not given).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ownership: bool,
+}
+
+/// A line the engine writes while an analysis runs, before the request's
+/// answer: what the search has found so far.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Report {
+    /// The `analyze` request's `id`, as it was written.
+    #[schemars(with = "serde_json::Value")]
+    pub id: crate::engine::RequestId,
+    /// What the search has found.
+    pub report: AnalysisReport,
+}
+
+/// The findings of a search under way.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct AnalysisReport {
+    /// The game analysed.
+    pub game: String,
+    /// The findings so far.
+    pub search: SearchForm,
 }
 
 /// `new-game`: the rules and, optionally, a starting position.
@@ -292,7 +363,13 @@ pub enum Reply {
         game: String,
         /// The analysis.
         analysis: Box<Analysis>,
+        /// What the search found, when one was asked for.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        search: Option<Box<SearchForm>>,
     },
+    /// Nothing was under way to stop, or it has stopped (its request was
+    /// answered first).
+    Stop,
     /// The session ends.
     Quit,
 }
@@ -323,7 +400,9 @@ pub struct EngineError {
     /// load: see `diagnostics`), `bad-position`, `bad-action` (an action
     /// that cannot be read), `refused` (the rules refuse the action: see
     /// `refusal`), `nothing-to-undo`, `no-undo` (the ruleset allows no
-    /// take-back), `no-one-to-act`.
+    /// take-back), `no-one-to-act`, `not-searched` (a position the search
+    /// cannot analyse: the game is over, or the players are agreeing on
+    /// dead stones).
     pub code: String,
     /// What is wrong, for a person.
     pub message: String,
