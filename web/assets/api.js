@@ -80,6 +80,8 @@ export const api = {
     return call('POST', `${game(id)}/actions`, body);
   },
   ai: (id, body = {}) => call('POST', `${game(id)}/ai`, body),
+  /** The search's estimate of the position: win rate, lead, ownership. */
+  analysis: (id, body = {}) => call('POST', `${game(id)}/analysis`, body),
   undo: (id) => call('POST', `${game(id)}/undo`, {}),
   close: (id) => call('DELETE', game(id)),
   sgfUrl: (id) => `${game(id)}/sgf`,

@@ -169,7 +169,8 @@ export class Board {
    * lists), `palette`, `last`, `marks`, `territory` ({black, white} or
    * null), `alive` ({black, white} or null), `ghosts` ([{point, colour}]),
    * `staged` ({colour, paid, placed, captured}: a special turn being
-   * built), `hint` (a point),
+   * built), `hint` (a point), `ownership` (a map from point to Black's
+   * expected ownership, -1 to 1, or null),
    * `flash` (a refused point), `preview` (the colour a click would place,
    * or null), `selectable` (points a click acts on, drawn as such).
    */
@@ -190,6 +191,16 @@ export class Board {
         const p = at(name);
         if (p) territory.append(s('rect', { class: `terr ${colour}`, x: p[0] - 0.14, y: p[1] - 0.14, width: 0.28, height: 0.28, 'data-territory': name }));
       }
+    }
+    for (const [name, value] of view.ownership ?? []) {
+      const p = at(name);
+      if (!p || Math.abs(value) < 0.1) continue;
+      const colour = value > 0 ? 'black' : 'white';
+      const size = 0.3 + 0.5 * Math.abs(value);
+      territory.append(s('rect', {
+        class: `own ${colour}`, x: p[0] - size / 2, y: p[1] - size / 2, width: size, height: size,
+        'fill-opacity': (0.25 + 0.45 * Math.abs(value)).toFixed(2), 'data-own': name,
+      }));
     }
     const paid = new Set(view.staged?.paid ?? []);
     const dead = new Set(view.marks ?? []);

@@ -14,6 +14,8 @@ import { ActionRun } from './run.js';
 
 /** The playouts behind a hint. */
 const HINT_PLAYOUTS = 300;
+/** The playouts behind a win estimate and its ownership shading. */
+const ESTIMATE_PLAYOUTS = 2000;
 /** How long captured stones stay on the board, fading. */
 const GHOST_MS = 2200;
 /** A pause between the computer's actions, so that they can be followed. */
@@ -42,6 +44,8 @@ export class GameView {
     this.run = null;
     this.judging = 0;
     this.hintInfo = null;
+    this.estimate = null;
+    this.showOwnership = false;
     this.flash = null;
     this.message = null;
     this.showTerritory = null;
@@ -89,6 +93,7 @@ export class GameView {
     this.board.setGeometry(reply.composition.geometry);
     this.run = null;
     this.hintInfo = null;
+    this.estimate = null;
     this.ghosts = [];
     this.log = [];
     this.root.dataset.game = this.gameId;
@@ -175,6 +180,7 @@ export class GameView {
         captured: this.run.verdict?.captured ?? [],
       } : null,
       hint: this.hintInfo?.point ?? null,
+      ownership: this.showOwnership ? this.ownership() : null,
       flash: this.flash,
       preview: this.previewColour(),
     });
@@ -213,6 +219,7 @@ export class GameView {
         onCancel: () => this.cancelSpecial(),
       }) : this.controls(),
       this.hintInfo ? h('p', { class: 'hint-line' }, `Hint: ${this.hintInfo.text}`) : null,
+      this.estimatePanel(),
       panels.tracker(st),
       panels.score(st, {
         showTerritory: this.territoryShown(),
@@ -311,6 +318,9 @@ export class GameView {
     }
     if (!this.learn && st.phase !== 'over' && seat) {
       more.append(button('Hint', () => this.hint(), { 'data-action': 'hint' }));
+    }
+    if (!this.learn && st.phase === 'play') {
+      more.append(button('Estimate', () => this.estimateGame(), { 'data-action': 'estimate', title: 'The computer\'s estimate of who is winning, and of who will own each point' }));
     }
     if (!this.learn && st.phase !== 'over' && SEATS.some((x) => !isHuman(this.seats, x))) {
       more.append(h('button', { type: 'button', onclick: () => this.togglePause(), 'data-action': 'pause' }, this.paused ? 'Let the computer play' : 'Pause the computer'));
@@ -500,6 +510,7 @@ export class GameView {
 
   /** Takes in what an accepted action (or the computer's) did. */
   took(actions, events, state) {
+    this.estimate = null;
     if (state.moves_completed !== this.state?.moves_completed) this.marking = false;
     this.state = state;
     if (this.run && actions.some((a) => a.action.type === this.run.opening.type)) {
@@ -586,12 +597,67 @@ export class GameView {
     }
   }
 
+  /** Asks the search who is winning, and who is expected to own each point. */
+  async estimateGame() {
+    if (this.busy) return;
+    this.busy = true;
+    this.say('info', 'Estimating…');
+    this.render();
+    const generation = this.generation;
+    const actions = this.state.actions;
+    try {
+      const reply = await api.analysis(this.gameId, { playouts: ESTIMATE_PLAYOUTS, ownership: true, candidates: 3 });
+      if (generation === this.generation && actions === this.state.actions) this.estimate = reply.search;
+      this.say('info', '');
+    } catch (e) {
+      this.say('error', e.message);
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  /** The estimate's lines and the ownership switch, once there is one. */
+  estimatePanel() {
+    const e = this.estimate;
+    if (!e) return null;
+    const st = this.state;
+    const who = seatLabel(st, e.seat);
+    const chance = e.win_rate == null ? 'no estimate' : `${Math.round(e.win_rate * 100)}% to win`;
+    const lead = e.score_lead == null ? '' : e.score_lead >= 0
+      ? `, ahead by ${e.score_lead.toFixed(1)} points`
+      : `, behind by ${(-e.score_lead).toFixed(1)} points`;
+    const best = e.candidates.map((c) => c.line.map((a) => a.notation).join(' ')).slice(0, 3);
+    const toggle = h('input', {
+      type: 'checkbox', 'data-action': 'ownership', onchange: (event) => { this.showOwnership = event.target.checked; this.render(); },
+    });
+    toggle.checked = this.showOwnership;
+    return h('section', { class: 'estimate', 'aria-label': 'estimate' },
+      h('p', { class: 'estimate-line' }, `Estimate (${e.playouts} playouts): ${who} ${chance}${lead}.`),
+      best.length ? h('p', { class: 'small' }, `Lines the computer expects: ${best.join(' · ')}`) : null,
+      h('label', { class: 'small' }, toggle, ' Show who is expected to own each point'));
+  }
+
+  /** The estimate's ownership as Black's: a map from point to -1..1. */
+  ownership() {
+    const e = this.estimate;
+    if (!e?.ownership || !this.composition) return null;
+    const sign = this.state.colours[e.seat] === 'black' ? 1 : -1;
+    const map = new Map();
+    for (const p of this.composition.geometry.points) {
+      const value = e.ownership[p.row]?.[p.column];
+      if (value != null) map.set(p.name, sign * value);
+    }
+    return map;
+  }
+
   async undo() {
     if (this.busy) return;
     this.busy = true;
     try {
       const reply = await api.undo(this.gameId);
       this.state = reply.state;
+      this.estimate = null;
       this.log.splice(Math.max(0, this.log.length - reply.undone.length));
       this.ghosts = [];
       this.run = null;

@@ -77,7 +77,7 @@ impl From<EngineError> for ApiError {
         let status = match error.code.as_str() {
             "unknown-game" | "not-found" => StatusCode::NOT_FOUND,
             "refused" | "nothing-to-undo" | "no-undo" | "no-one-to-act" | "not-ai"
-            | "game-over" | "game-changed" => StatusCode::CONFLICT,
+            | "not-searched" | "game-over" | "game-changed" => StatusCode::CONFLICT,
             "too-many-games" | "busy" => StatusCode::SERVICE_UNAVAILABLE,
             "internal" | "too-large-reply" => StatusCode::INTERNAL_SERVER_ERROR,
             "too-large" => StatusCode::PAYLOAD_TOO_LARGE,
@@ -184,6 +184,10 @@ pub(crate) fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{game}/composition", get(composition))
         .route("/api/games/{game}/actions", post(actions))
         .route("/api/games/{game}/ai", post(crate::computer::ai))
+        .route(
+            "/api/games/{game}/analysis",
+            post(crate::estimate::estimate),
+        )
         .route("/api/games/{game}/undo", post(crate::undo::undo))
         .route("/api/games/{game}/sgf", get(sgf))
         .fallback(files)

@@ -19,6 +19,7 @@
 use crate::Config;
 use crate::api::{AppState, Reply, read, reply};
 use crate::seats::SeatPlayer;
+use crate::table::Entry;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
@@ -28,7 +29,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tengen_json::engine::{EngineError, MAX_PLAYOUTS};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedMutexGuard, Semaphore};
 
 /// The searches the server runs: how many may run at once, how long a
 /// request waits for a turn, and how long one may think.
@@ -93,25 +94,7 @@ pub(crate) async fn ai(
         .into());
     }
     let apply = body.apply.unwrap_or(true);
-    let searches = &state.searches;
-    let Ok(Ok(permit)) =
-        tokio::time::timeout(searches.wait, Arc::clone(&searches.running).acquire_owned()).await
-    else {
-        return Err(EngineError::new(
-            "busy",
-            format!(
-                "the computer player is busy: {} searches are running, the most at once; try again shortly",
-                searches.most
-            ),
-        )
-        .into());
-    };
-    let mut entry = state.table.take(&game).await?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut stopper = StopOnDrop(Some(Arc::clone(&stop)));
-    let time = searches.time;
-    let task = tokio::task::spawn_blocking(move || {
-        let _running = permit;
+    bounded(&state, game.clone(), move |mut entry, time, stop| {
         let seat = tengen_ai::next_actor(entry.held.game());
         let playouts = match (apply, seat.map(|s| entry.seats.of(s))) {
             (true, Some(SeatPlayer::Ai { playouts })) => body
@@ -131,7 +114,7 @@ pub(crate) async fn ai(
                 .playouts
                 .unwrap_or_else(|| entry.held.default_playouts()),
         };
-        entry.held.bound_search(Some(time), Some(Arc::clone(&stop)));
+        entry.held.bound_search(Some(time), Some(stop));
         let choice = entry.held.ai_move(playouts, apply)?;
         Ok(json!({
             "game": game,
@@ -142,6 +125,45 @@ pub(crate) async fn ai(
             "events": choice.events,
             "state": entry.held.state(),
         }))
+    })
+    .await
+}
+
+/// Runs `work`, a search of `game`, bounded as the module says: it waits
+/// its turn among the searches (refused as busy after a while), holds
+/// only its game, runs on a blocking thread with the server's search
+/// time and a stop flag raised when the client goes away, and its
+/// outcome is the reply.
+pub(crate) async fn bounded<W>(state: &AppState, game: String, work: W) -> Reply
+where
+    W: FnOnce(
+            OwnedMutexGuard<Entry>,
+            Duration,
+            Arc<AtomicBool>,
+        ) -> Result<serde_json::Value, EngineError>
+        + Send
+        + 'static,
+{
+    let searches = &state.searches;
+    let Ok(Ok(permit)) =
+        tokio::time::timeout(searches.wait, Arc::clone(&searches.running).acquire_owned()).await
+    else {
+        return Err(EngineError::new(
+            "busy",
+            format!(
+                "the computer player is busy: {} searches are running, the most at once; try again shortly",
+                searches.most
+            ),
+        )
+        .into());
+    };
+    let entry = state.table.take(&game).await?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut stopper = StopOnDrop(Some(Arc::clone(&stop)));
+    let time = searches.time;
+    let task = tokio::task::spawn_blocking(move || {
+        let _running = permit;
+        work(entry, time, stop)
     });
     let outcome = task.await;
     stopper.disarm();

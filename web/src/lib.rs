@@ -22,6 +22,7 @@ mod book;
 mod choices;
 mod computer;
 mod config;
+mod estimate;
 mod guard;
 mod hosts;
 mod learn;

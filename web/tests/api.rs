@@ -182,6 +182,73 @@ fn a_game_against_the_ai_and_a_refusal_that_changes_nothing() {
     assert_eq!(undone["state"]["to_act"], "P1");
 }
 
+/// The win estimate and ownership the page shows: the seat to act's
+/// chance and lead by the search, every point's expected owner laid out
+/// as the board's rows, nothing played; refused once the game is over.
+#[test]
+fn the_analysis_estimates_the_game_and_plays_nothing() {
+    let address = start(Config::default());
+    let (game, _) = new_game(
+        address,
+        &json!({"ruleset": "go", "options": ["size=9"],
+               "seats": {"P1": {"player": "human"}, "P2": {"player": "human"}}}),
+    );
+    let played = post(
+        address,
+        &format!("/api/games/{game}/actions"),
+        &json!({"action": "E5"}),
+    );
+    assert_eq!(played.status, 200, "{}", played.body);
+    let before = state(address, &game);
+    let reply = post(
+        address,
+        &format!("/api/games/{game}/analysis"),
+        &json!({"playouts": 300, "ownership": true, "candidates": 3}),
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let search = reply.json()["search"].clone();
+    assert_eq!(search["seat"], "P2");
+    assert!(search["playouts"].as_u64().expect("playouts") >= 300);
+    let win_rate = search["win_rate"].as_f64().expect("a win rate");
+    assert!((0.0..=1.0).contains(&win_rate));
+    assert!(search["score_lead"].is_number(), "{search}");
+    assert!(search["candidates"].as_array().expect("candidates").len() <= 3);
+    let rows = search["ownership"].as_array().expect("ownership");
+    assert_eq!(rows.len(), 9);
+    // E5 is the middle of the middle row: Black's stone, so mostly the
+    // opponent's from White's side.
+    let e5 = rows[4][4].as_f64().expect("a number");
+    assert!(e5 < -0.3, "{e5}");
+    assert_eq!(state(address, &game), before, "nothing was played");
+    // Without ownership, none is given.
+    let reply = post(
+        address,
+        &format!("/api/games/{game}/analysis"),
+        &json!({"playouts": 50}),
+    );
+    assert!(reply.json()["search"].get("ownership").is_none());
+    let bad = post(
+        address,
+        &format!("/api/games/{game}/analysis"),
+        &json!({"playouts": 0}),
+    );
+    assert_eq!(
+        (bad.status, error_code(&bad)),
+        (400, "bad-request".to_string())
+    );
+    let resigned = post(
+        address,
+        &format!("/api/games/{game}/actions"),
+        &json!({"action": "resign"}),
+    );
+    assert_eq!(resigned.status, 200, "{}", resigned.body);
+    let over = post(address, &format!("/api/games/{game}/analysis"), &json!({}));
+    assert_eq!(
+        (over.status, error_code(&over)),
+        (409, "not-searched".to_string())
+    );
+}
+
 #[test]
 fn a_move_of_several_actions_is_played_all_or_none() {
     let address = start(Config::default());

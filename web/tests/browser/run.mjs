@@ -457,6 +457,18 @@ scenario('against the computer, with a hint', async (page) => {
   await page.click('[data-action="hint"]');
   await page.waitForSelector('.hint-line');
   check((await page.locator('[data-hint]').count()) === 1, 'the hint is shown on the board');
+  // The win estimate, then the ownership shading on request: a shade on
+  // Black's own stone at E5 (Black's from Black's side), none before.
+  const before = await serverState(game);
+  await page.click('[data-action="estimate"]');
+  await sees(page, '.estimate-line', 'Black (Player 1)');
+  check(/\d+% to win/.test(await page.textContent('.estimate-line')), 'the estimate gives a chance to win');
+  same(await page.locator('[data-own]').count(), 0, 'no shading until asked for');
+  await page.check('[data-action="ownership"]');
+  await until(async () => (await page.locator('[data-own]').count()) > 0, 'the ownership shading');
+  same(await page.getAttribute('[data-own="E5"]', 'class'), 'own black', 'E5 is expected to stay Black\'s');
+  same(await serverState(game), before, 'an estimate plays nothing');
+  await screenshot(page, '8-estimate-ownership');
 });
 
 scenario('snub-square board on a phone-size screen', async (page) => {
