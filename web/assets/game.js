@@ -579,15 +579,17 @@ export class GameView {
     if (!this.paused) this.maybeAi();
   }
 
-  async hint() {
+  /**
+   * Asks the server something while the page waits (`waiting` said
+   * meanwhile), then `use`s the reply; an error is said instead.
+   */
+  async ask(waiting, request, use) {
     if (this.busy) return;
     this.busy = true;
-    this.say('info', 'Looking for a move…');
+    this.say('info', waiting);
     this.render();
     try {
-      const reply = await api.ai(this.gameId, { apply: false, playouts: HINT_PLAYOUTS });
-      const chance = reply.win_rate == null ? '' : `, winning ${Math.round(reply.win_rate * 100)}% of ${reply.playouts} playouts`;
-      this.hintInfo = { point: reply.action.action.point ?? null, text: `${seatLabel(this.state, reply.action.seat)} might play ${reply.action.notation}${chance}` };
+      use(await request());
       this.say('info', '');
     } catch (e) {
       this.say('error', e.message);
@@ -597,24 +599,21 @@ export class GameView {
     }
   }
 
+  hint() {
+    return this.ask('Looking for a move…', () => api.ai(this.gameId, { apply: false, playouts: HINT_PLAYOUTS }), (reply) => {
+      const chance = reply.win_rate == null ? '' : `, winning ${Math.round(reply.win_rate * 100)}% of ${reply.playouts} playouts`;
+      this.hintInfo = { point: reply.action.action.point ?? null, text: `${seatLabel(this.state, reply.action.seat)} might play ${reply.action.notation}${chance}` };
+    });
+  }
+
   /** Asks the search who is winning, and who is expected to own each point. */
-  async estimateGame() {
-    if (this.busy) return;
-    this.busy = true;
-    this.say('info', 'Estimating…');
-    this.render();
+  estimateGame() {
     const generation = this.generation;
     const actions = this.state.actions;
-    try {
-      const reply = await api.analysis(this.gameId, { playouts: ESTIMATE_PLAYOUTS, ownership: true, candidates: 3 });
+    const body = { playouts: ESTIMATE_PLAYOUTS, ownership: true, candidates: 3 };
+    return this.ask('Estimating…', () => api.analysis(this.gameId, body), (reply) => {
       if (generation === this.generation && actions === this.state.actions) this.estimate = reply.search;
-      this.say('info', '');
-    } catch (e) {
-      this.say('error', e.message);
-    } finally {
-      this.busy = false;
-      this.render();
-    }
+    });
   }
 
   /** The estimate's lines and the ownership switch, once there is one. */
