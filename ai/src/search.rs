@@ -610,7 +610,10 @@ impl Mcts {
     fn grow(&mut self, game: &Game, playouts: u64) {
         self.reroot(game);
         let seed = self.seed_for(game);
-        self.policy = Playout::with_policy(seed, self.config.policy);
+        self.policy = match self.config.policy {
+            Policy::Shapes => Playout::with_shapes(seed, Arc::clone(bundled_weights())),
+            policy => Playout::with_policy(seed, policy),
+        };
         if self.config.rave {
             self.policy.keep_placements();
         }

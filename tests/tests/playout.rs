@@ -43,7 +43,13 @@ fn every_bundled_ruleset_plays_to_its_end_reproducibly() {
     for (ruleset, options) in samples() {
         let options: Vec<&str> = options.iter().map(String::as_str).collect();
         let options = options.as_slice();
-        for (seed, policy) in (1..=3).flat_map(|s| [(s, Policy::Light), (s, Policy::Tactics)]) {
+        for (seed, policy) in (1..=3).flat_map(|s| {
+            [
+                (s, Policy::Light),
+                (s, Policy::Tactics),
+                (s, Policy::Shapes),
+            ]
+        }) {
             let mut first = game(ruleset, options);
             let stats = Playout::with_policy(seed, policy).play(&mut first);
             assert!(

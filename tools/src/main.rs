@@ -238,8 +238,9 @@ enum Command {
         `uct:PLAYOUTS` (the tree search without RAVE), \
         `tactics:PLAYOUTS` (the tree search with tactical playouts), \
         `gnugo:LEVEL` (GNU Go through GTP, standard Go on square boards; needs `gnugo`). \
-        A search player may add `+tactics` and drop `-patterns` (the priors from the learned \
-        patterns): `mcts:2000-patterns` is the search without them. \
+        A search player may add `+tactics`, add `+shapes` (the learned shapes in its playouts, \
+        on top of the tactics) and drop `-patterns` (the priors from the learned patterns): \
+        `mcts:2000-patterns` is the search without them. \
         Game k of a run draws from a seed made of --seed and k, so shards (--shard I/N) \
         merge into exactly the games of one run.")]
     Selfplay(commands::selfplay::Args),
@@ -292,8 +293,10 @@ enum Command {
         engine: commands::bench::Engines,
         /// Which placements the playouts prefer: `light` (uniform outside
         /// the mover's eyes, what every figure of the performance page
-        /// uses) or `tactics` (the tactical answers to the last placement
-        /// first, and no self-atari of two stones or more).
+        /// uses), `tactics` (the tactical answers to the last placement
+        /// first, and no self-atari of two stones or more) or `shapes`
+        /// (the tactics, then a placement next to the last drawn by the
+        /// bundled pattern weights).
         #[arg(long, value_enum, default_value_t = commands::bench::PolicyArg::Light)]
         policy: commands::bench::PolicyArg,
         /// Instead of playouts, time the tree search: PLAYOUTS a choice

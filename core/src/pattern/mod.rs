@@ -114,11 +114,8 @@ pub struct Neighbourhoods {
 /// of the strings met, and distances from the last placement.
 #[derive(Clone, Debug, Default)]
 pub struct PatternScratch {
-    /// Per string head: its liberties (capped at 3) plus one, 0 unknown.
-    liberties: Vec<u8>,
-    heads: Vec<Point>,
-    stamp: Vec<u32>,
-    epoch: u32,
+    /// The liberty counts of the strings met.
+    memo: LibertyMemo,
     /// Links from the last placement, capped at 4 (4: farther).
     distance: Vec<u8>,
     near: Option<Point>,
@@ -126,6 +123,16 @@ pub struct PatternScratch {
     /// The shape key of each ring read as it stands (before turning and
     /// mirroring), so each arrangement is put in its canonical form once.
     canonical: ShapeMap<u64>,
+}
+
+/// The liberties of the strings met on one board, counted once each.
+#[derive(Clone, Debug, Default)]
+struct LibertyMemo {
+    /// Per string head: its liberties (capped at 3) plus one, 0 unknown.
+    liberties: Vec<u8>,
+    heads: Vec<Point>,
+    stamp: Vec<u32>,
+    epoch: u32,
 }
 
 impl Neighbourhoods {
@@ -150,11 +157,12 @@ impl Neighbourhoods {
     /// liberty counts of the board before and measures the distances.
     pub fn prepare(&self, last: Option<Point>, scratch: &mut PatternScratch) {
         let n = self.geometry.point_count();
-        scratch.liberties.resize(n, 0);
-        for &h in &scratch.heads {
-            scratch.liberties[h.index()] = 0;
+        let memo = &mut scratch.memo;
+        memo.liberties.resize(n, 0);
+        for &h in &memo.heads {
+            memo.liberties[h.index()] = 0;
         }
-        scratch.heads.clear();
+        memo.heads.clear();
         scratch.distance.clear();
         scratch.distance.resize(n, 4);
         scratch.near = last;
@@ -197,7 +205,7 @@ impl Neighbourhoods {
             shape: self.shape_key(board, point, colour, scratch),
             near_last,
             line: self.line[point.index()],
-            self_atari: self_atari(board, point, colour, scratch),
+            self_atari: self_atari(board, point, colour, &mut scratch.memo),
         }
     }
 
@@ -209,22 +217,32 @@ impl Neighbourhoods {
         colour: Colour,
         scratch: &mut PatternScratch,
     ) -> u64 {
-        let neighbour_state = |q: Point, scratch: &mut PatternScratch| -> u64 {
-            match board.get(q) {
-                None => 1,
-                Some(c) => {
-                    let libs = u64::from(liberties(board, q, scratch));
-                    if c == colour { 1 + libs } else { 4 + libs }
-                }
-            }
-        };
-        let diagonal_state = |q: Point| -> u64 {
-            match board.get(q) {
-                None => 1,
-                Some(c) if c == colour => 2,
-                Some(_) => 3,
-            }
-        };
+        let PatternScratch {
+            memo, canonical, ..
+        } = scratch;
+        self.shape_key_by(
+            point,
+            |q| match board.get(q) {
+                None => EMPTY,
+                Some(c) => stone_state(c == colour, liberties(board, q, memo)),
+            },
+            |q| diagonal_state(board.get(q), colour),
+            canonical,
+        )
+    }
+
+    /// The shape key of a placement on `point`, with each neighbour's
+    /// state read by `neighbour` ([`EMPTY`], or [`stone_state`]) and each
+    /// diagonal's by `diagonal` ([`diagonal_state`]): any board that can
+    /// tell its stones and their strings' liberties gets the same keys.
+    /// `canonical` remembers the key of each ring as read.
+    pub(crate) fn shape_key_by(
+        &self,
+        point: Point,
+        mut neighbour: impl FnMut(Point) -> u64,
+        mut diagonal: impl FnMut(Point) -> u64,
+        canonical: &mut ShapeMap<u64>,
+    ) -> u64 {
         match self.rings.ring(point) {
             Some(ring) => {
                 let len = ring.len();
@@ -233,16 +251,16 @@ impl Neighbourhoods {
                     states[i] = if slot == OFF {
                         0
                     } else if i % 2 == 0 {
-                        neighbour_state(Point::new(slot as usize), scratch)
+                        neighbour(Point::new(slot as usize))
                     } else {
-                        diagonal_state(Point::new(slot as usize))
+                        diagonal(Point::new(slot as usize))
                     };
                 }
                 let mut read = 0u64;
                 for (i, &state) in states[..len].iter().enumerate() {
                     read = (read << if i % 2 == 0 { 3 } else { 2 }) | state;
                 }
-                if let Some(&key) = scratch.canonical.get(&read) {
+                if let Some(&key) = canonical.get(&read) {
                     return key;
                 }
                 let mut best = if len == 0 { 0 } else { u64::MAX };
@@ -261,10 +279,10 @@ impl Neighbourhoods {
                     }
                 }
                 let key = best | (len as u64) << 56;
-                if scratch.canonical.len() >= MEMO_LIMIT {
-                    scratch.canonical.clear();
+                if canonical.len() >= MEMO_LIMIT {
+                    canonical.clear();
                 }
-                scratch.canonical.insert(read, key);
+                canonical.insert(read, key);
                 key
             }
             None => {
@@ -275,20 +293,46 @@ impl Neighbourhoods {
                 let neighbours = self.geometry.neighbours(point);
                 key += (degree.saturating_sub(neighbours.len()) as u64).min(15);
                 for &q in neighbours {
-                    key += 1 << (4 * neighbour_state(q, scratch));
+                    key += 1 << (4 * neighbour(q));
                 }
                 for &q in self.geometry.diagonals(point) {
-                    key += 1 << (32 + 4 * diagonal_state(q));
+                    key += 1 << (32 + 4 * diagonal(q));
                 }
                 key
             }
         }
     }
+
+    /// The line of `point` (see [`Features::line`]).
+    pub(crate) fn line(&self, point: Point) -> u8 {
+        self.line[point.index()]
+    }
+}
+
+/// The state of an empty neighbour or diagonal in a shape.
+pub(crate) const EMPTY: u64 = 1;
+
+/// The state of a neighbour holding a stone of the mover's (`own`) or
+/// the opponent's string with `liberties` liberties (1 to 3, 3: three or
+/// more).
+pub(crate) fn stone_state(own: bool, liberties: u8) -> u64 {
+    let libs = u64::from(liberties);
+    if own { 1 + libs } else { 4 + libs }
+}
+
+/// The state of a diagonal holding `stone` (none: empty), for a placement
+/// of `colour`.
+pub(crate) fn diagonal_state(stone: Option<Colour>, colour: Colour) -> u64 {
+    match stone {
+        None => EMPTY,
+        Some(c) if c == colour => 2,
+        Some(_) => 3,
+    }
 }
 
 /// The liberties of the string through the stone on `point`, 1 to 3 (3:
 /// three or more), counted once a string and remembered in `scratch`.
-fn liberties(board: &Board, point: Point, scratch: &mut PatternScratch) -> u8 {
+fn liberties(board: &Board, point: Point, scratch: &mut LibertyMemo) -> u8 {
     let head = board.string_head(point);
     let known = scratch.liberties[head.index()];
     if known > 0 {
@@ -320,7 +364,7 @@ fn liberties(board: &Board, point: Point, scratch: &mut PatternScratch) -> u8 {
 /// Whether a stone of `colour` on `point` is a self-atari: it captures
 /// nothing and its string is left with at most one liberty. 0 no, 1 a
 /// single stone, 2 a string of more.
-fn self_atari(board: &Board, point: Point, colour: Colour, scratch: &mut PatternScratch) -> u8 {
+fn self_atari(board: &Board, point: Point, colour: Colour, scratch: &mut LibertyMemo) -> u8 {
     let geometry = board.geometry();
     let mut found: [Option<Point>; 2] = [None, None];
     let add = |p: Point, found: &mut [Option<Point>; 2]| -> bool {

@@ -711,6 +711,16 @@ impl StringView for GridBoard {
     type Vertex = Cell;
 
     #[inline(always)]
+    fn point_of(&self, cell: Cell) -> Point {
+        LightBoard::point(self, cell)
+    }
+
+    #[inline(always)]
+    fn vertex_of(&self, point: Point) -> Cell {
+        LightBoard::vertex(self, point)
+    }
+
+    #[inline(always)]
     fn stone_at(&self, cell: Cell) -> Option<Colour> {
         match self.cells[at(cell)].stone {
             1 => Some(Colour::Black),

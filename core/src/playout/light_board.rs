@@ -139,6 +139,16 @@ impl StringView for GraphBoard {
     type Vertex = Point;
 
     #[inline(always)]
+    fn point_of(&self, vertex: Point) -> Point {
+        vertex
+    }
+
+    #[inline(always)]
+    fn vertex_of(&self, point: Point) -> Point {
+        point
+    }
+
+    #[inline(always)]
     fn stone_at(&self, vertex: Point) -> Option<Colour> {
         self.board.get(vertex)
     }

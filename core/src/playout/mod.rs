@@ -24,6 +24,7 @@
 mod grid;
 mod light;
 mod light_board;
+mod shapes;
 mod superko;
 pub mod tactics;
 
@@ -33,11 +34,14 @@ pub use light::{LightBoardChoice, LightGame, seat_ahead};
 use crate::action::{Action, Argument, Choosing, ComponentAction};
 use crate::colour::{Colour, Seat};
 use crate::game::{Game, ToAct};
+use crate::pattern::PatternWeights;
 use crate::phase::Phase;
 use crate::point::Point;
 use crate::state::ComponentKind;
 use light::{Light, Surface};
 use light_board::LightBoard;
+use shapes::Shapes;
+use std::sync::Arc;
 use tactics::{SELF_ATARI_STONES, StringView};
 
 /// How many empty points the policy draws at random (with replacement)
@@ -207,6 +211,11 @@ pub enum Policy {
     /// string in atari, save one's own), then the light draw without
     /// self-ataris of two stones or more (see the [`tactics`] module).
     Tactics,
+    /// The tactics, then a placement next to the last one drawn by the
+    /// strength of its shape under learned pattern weights, against the
+    /// placements elsewhere, which the tactics' light draw makes (see
+    /// [`Playout::with_shapes`]).
+    Shapes,
 }
 
 /// The random policy, with buffers reused from playout to playout.
@@ -222,6 +231,8 @@ pub struct Playout {
     /// When kept, every placement played, in order (for tree searches
     /// that learn from all the moves of a playout).
     placements: Option<Vec<(Seat, Point)>>,
+    /// The learned shapes, for [`Policy::Shapes`].
+    shapes: Option<Box<Shapes>>,
 }
 
 impl Playout {
@@ -234,13 +245,27 @@ impl Playout {
             offers: Vec::new(),
             action_limit: 20_000,
             placements: None,
+            shapes: None,
         }
     }
 
-    /// The policy drawing from `seed` and preferring what `policy` says.
+    /// The policy drawing from `seed` and preferring what `policy` says
+    /// ([`Policy::Shapes`] without weights: every shape alike).
     pub fn with_policy(seed: u64, policy: Policy) -> Playout {
+        match policy {
+            Policy::Shapes => Playout::with_shapes(seed, Arc::new(PatternWeights::neutral())),
+            _ => Playout {
+                policy,
+                ..Playout::new(seed)
+            },
+        }
+    }
+
+    /// [`Policy::Shapes`] with `weights`, drawing from `seed`.
+    pub fn with_shapes(seed: u64, weights: Arc<PatternWeights>) -> Playout {
         Playout {
-            policy,
+            policy: Policy::Shapes,
+            shapes: Some(Box::new(Shapes::new(weights))),
             ..Playout::new(seed)
         }
     }
@@ -319,11 +344,18 @@ impl Playout {
     /// game the light board stands for, so the same seed makes the same
     /// placements and passes.
     pub fn play_light(&mut self, game: &mut LightGame) -> PlayoutStats {
+        if let Some(shapes) = &mut self.shapes {
+            shapes.play_on(game.geometry());
+        }
         match (&mut game.play, self.policy) {
             (Surface::Graph(light), Policy::Light) => self.play_light_on::<_, false>(light),
             (Surface::Grid(light), Policy::Light) => self.play_light_on::<_, false>(light),
-            (Surface::Graph(light), Policy::Tactics) => self.play_light_on::<_, true>(light),
-            (Surface::Grid(light), Policy::Tactics) => self.play_light_on::<_, true>(light),
+            (Surface::Graph(light), Policy::Tactics | Policy::Shapes) => {
+                self.play_light_on::<_, true>(light)
+            }
+            (Surface::Grid(light), Policy::Tactics | Policy::Shapes) => {
+                self.play_light_on::<_, true>(light)
+            }
         }
     }
 
@@ -348,11 +380,16 @@ impl Playout {
         while actions < limit && !game.is_over() {
             let seat = game.mover();
             let buffers = self.buffers.for_vertices();
+            let shapes = self.shapes.as_deref_mut();
             // One copy of the draw for each colour, each with its
             // colour's masks and offsets as constants.
             let drawn = match game.mover_colour() {
-                Colour::Black => choose::<_, TACTICS>(&mut rng, buffers, game, Colour::Black, last),
-                Colour::White => choose::<_, TACTICS>(&mut rng, buffers, game, Colour::White, last),
+                Colour::Black => {
+                    choose::<_, TACTICS>(&mut rng, buffers, shapes, game, Colour::Black, last)
+                }
+                Colour::White => {
+                    choose::<_, TACTICS>(&mut rng, buffers, shapes, game, Colour::White, last)
+                }
             };
             last = drawn;
             match drawn {
@@ -392,11 +429,18 @@ impl Playout {
     fn placement_or_pass(&mut self, game: &mut Game, seat: Seat, stats: &mut PlayoutStats) -> bool {
         let colour = game.state().colour_of(seat);
         let last = game.state().last_placement();
+        if let Some(shapes) = &mut self.shapes {
+            shapes.play_on(&game.rules().geometry);
+        }
         let buffers = BuffersFor::<Point>::for_vertices(&mut self.buffers);
+        let shapes = self.shapes.as_deref_mut();
         let target = &mut SeatOf(game, seat);
+        let rng = &mut self.rng;
         let chosen = match self.policy {
-            Policy::Light => choose::<_, false>(&mut self.rng, buffers, target, colour, last),
-            Policy::Tactics => choose::<_, true>(&mut self.rng, buffers, target, colour, last),
+            Policy::Light => choose::<_, false>(rng, buffers, shapes, target, colour, last),
+            Policy::Tactics | Policy::Shapes => {
+                choose::<_, true>(rng, buffers, shapes, target, colour, last)
+            }
         };
         if let Some(p) = chosen {
             self.log(seat, p);
@@ -638,12 +682,14 @@ fn draw_placement<T: PlacementTarget, const TACTICS: bool>(
 
 /// The policy's placement for `colour` on `target`, after the placement
 /// on `last`: with the tactics, a tactical answer where one is legal
-/// (uniformly among the distinct ones), and otherwise the draw of
-/// [`draw_placement`].
+/// (uniformly among the distinct ones); with `shapes`, then a placement
+/// near `last` drawn by its learned strength where the draw goes there;
+/// and otherwise the draw of [`draw_placement`].
 #[inline(always)]
 fn choose<T: PlacementTarget, const TACTICS: bool>(
     rng: &mut PlayoutRng,
     buffers: &mut VertexBuffers<T::Vertex>,
+    shapes: Option<&mut Shapes>,
     target: &mut T,
     colour: Colour,
     last: Option<T::Vertex>,
@@ -662,6 +708,11 @@ fn choose<T: PlacementTarget, const TACTICS: bool>(
                 return Some(v);
             }
         }
+    }
+    if let (Some(shapes), Some(last)) = (shapes, last)
+        && let Some(v) = shapes.draw(rng, target, colour, last)
+    {
+        return Some(v);
     }
     draw_placement::<T, TACTICS>(rng, buffers, target, colour)
 }

@@ -37,6 +37,10 @@ pub(crate) trait StringView {
 
     /// What stands on `vertex`, a point of the board.
     fn stone_at(&self, vertex: Self::Vertex) -> Option<Colour>;
+    /// The point `vertex` names.
+    fn point_of(&self, vertex: Self::Vertex) -> Point;
+    /// How the board names `point`.
+    fn vertex_of(&self, point: Point) -> Self::Vertex;
     /// Calls `f` with each neighbour of `vertex` on the board, until it
     /// breaks.
     fn each_neighbour(
@@ -279,6 +283,16 @@ impl StringView for Board {
     #[inline]
     fn stone_at(&self, point: Point) -> Option<Colour> {
         self.get(point)
+    }
+
+    #[inline]
+    fn point_of(&self, point: Point) -> Point {
+        point
+    }
+
+    #[inline]
+    fn vertex_of(&self, point: Point) -> Point {
+        point
     }
 
     #[inline]

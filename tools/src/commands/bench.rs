@@ -54,6 +54,9 @@ pub(crate) enum PolicyArg {
     /// The tactical answers to the last placement first, and no large
     /// self-atari.
     Tactics,
+    /// The tactics, then the learned shapes next to the last placement
+    /// (the bundled pattern weights).
+    Shapes,
 }
 
 impl From<PolicyArg> for Policy {
@@ -61,6 +64,7 @@ impl From<PolicyArg> for Policy {
         match arg {
             PolicyArg::Light => Policy::Light,
             PolicyArg::Tactics => Policy::Tactics,
+            PolicyArg::Shapes => Policy::Shapes,
         }
     }
 }
@@ -280,8 +284,10 @@ fn measure(
     } else {
         format!("{ruleset} {}", options.join(" "))
     };
-    if plan.policy == Policy::Tactics {
-        label.push_str(" [tactics]");
+    match plan.policy {
+        Policy::Tactics => label.push_str(" [tactics]"),
+        Policy::Shapes => label.push_str(" [shapes]"),
+        Policy::Light => {}
     }
     let fresh = Game::new(rules).without_undo();
     let light_fresh = match engine {
@@ -315,7 +321,14 @@ fn measure(
     let mut placements = 0u64;
     let mut unfinished = 0;
     for run in 0..plan.runs {
-        let mut policy = Playout::with_policy(plan.seed.wrapping_add(run as u64), plan.policy);
+        let seed = plan.seed.wrapping_add(run as u64);
+        let mut policy = match plan.policy {
+            Policy::Shapes => Playout::with_shapes(
+                seed,
+                std::sync::Arc::clone(tengen_ai::priors::bundled_weights()),
+            ),
+            policy => Playout::with_policy(seed, policy),
+        };
         policy.action_limit = action_limit;
         let mut run_placements = 0u64;
         let start = Instant::now();

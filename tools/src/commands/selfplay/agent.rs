@@ -35,6 +35,8 @@ pub(crate) struct SearchAgent {
     pub(crate) tactics: bool,
     /// With priors from the learned patterns (the default).
     pub(crate) patterns: bool,
+    /// With the learned shapes in the playouts (on top of the tactics).
+    pub(crate) shapes: bool,
 }
 
 impl fmt::Display for Agent {
@@ -50,6 +52,9 @@ impl fmt::Display for Agent {
                 write!(f, "{kind}:{}", s.playouts)?;
                 if s.tactics && !s.rave {
                     f.write_str("+tactics")?;
+                }
+                if s.shapes {
+                    f.write_str("+shapes")?;
                 }
                 if !s.patterns {
                     f.write_str("-patterns")?;
@@ -109,6 +114,7 @@ impl FromStr for Agent {
                 rave,
                 tactics,
                 patterns: true,
+                shapes: false,
             })
         };
         let agent = match kind {
@@ -130,9 +136,11 @@ impl FromStr for Agent {
                 (Agent::Search(s), "-patterns") => s.patterns = false,
                 (Agent::Search(s), "+tactics") => s.tactics = true,
                 (Agent::Search(s), "-tactics") => s.tactics = false,
+                (Agent::Search(s), "+shapes") => s.shapes = true,
+                (Agent::Search(s), "-shapes") => s.shapes = false,
                 _ => {
                     return Err(format!(
-                        "`{change}` does not change `{head}` (a search may take `+tactics` or `-patterns`)"
+                        "`{change}` does not change `{head}` (a search may take `+tactics`, `+shapes` or `-patterns`)"
                     ));
                 }
             }
@@ -187,10 +195,10 @@ impl Agent {
                 resign: search.resign,
                 threads: search.threads,
                 time: search.seconds.map(std::time::Duration::from_secs_f64),
-                policy: if agent.tactics {
-                    Policy::Tactics
-                } else {
-                    Policy::Light
+                policy: match (agent.shapes, agent.tactics) {
+                    (true, _) => Policy::Shapes,
+                    (false, true) => Policy::Tactics,
+                    (false, false) => Policy::Light,
                 },
                 priors: agent.patterns,
                 ..SearchConfig::default()
@@ -215,6 +223,8 @@ mod tests {
             "mcts:900-patterns",
             "tactics:300-patterns",
             "uct:40+tactics",
+            "mcts:700+shapes",
+            "tactics:70+shapes-patterns",
         ] {
             assert_eq!(
                 text.parse::<Agent>().map(|a| a.to_string()),
@@ -227,7 +237,8 @@ mod tests {
                 playouts: 1000,
                 rave: true,
                 tactics: false,
-                patterns: true
+                patterns: true,
+                shapes: false,
             }))
         );
         for (text, canonical) in [
