@@ -101,10 +101,14 @@ impl Shapes {
         for (near_last, points) in rings {
             for &p in points {
                 let v = view.vertex_of(p);
-                if view.stone_at(v).is_some()
-                    || target.is_eye_at(v, colour)
-                    || is_self_atari(view, v, colour, SELF_ATARI_STONES)
-                {
+                if view.stone_at(v).is_some() || target.is_eye_at(v, colour) {
+                    continue;
+                }
+                // A self-atari of a lone stone is weighed; of more, the
+                // tactics never play it (a larger self-atari is a smaller
+                // one too, so one test settles most candidates).
+                let self_atari = is_self_atari(view, v, colour, 1);
+                if self_atari && is_self_atari(view, v, colour, SELF_ATARI_STONES) {
                     continue;
                 }
                 let liberties = &mut self.liberties;
@@ -124,7 +128,7 @@ impl Shapes {
                     shape,
                     near_last,
                     line: neighbourhoods.line(p),
-                    self_atari: u8::from(is_self_atari(view, v, colour, 1)),
+                    self_atari: u8::from(self_atari),
                 };
                 self.near.push((p, self.weights.gamma(&features)));
             }
