@@ -3,8 +3,9 @@
 //! Each iteration copies the position at the root, walks down the tree
 //! (see [`select`]: the mean value blended with a prior, the placements'
 //! all-moves-as-first statistics, plus an exploration bonus), expands a
-//! node the second time it is reached, plays the rest of the game with the
-//! light random policy, and counts the result and its value (the result,
+//! node the second time it is reached, plays the rest of the game with a
+//! random playout (the learned shapes in Go-like games, see
+//! [`SearchConfig::policy`]), and counts the result and its value (the result,
 //! and a little the margin) for every seat that acted on the way, and for
 //! every placement child whose seat played its point first later in the
 //! game. The choice is the root's most visited child. The tree is kept
@@ -54,8 +55,13 @@ pub struct SearchConfig {
     /// self-play studies that want every game played to its end.
     pub resign: bool,
     /// Which placements the playouts prefer (see
-    /// [`tengen_core::playout::Policy`]).
-    pub policy: Policy,
+    /// [`tengen_core::playout::Policy`]). `None`, the default, lets the
+    /// search choose by the game: the learned shapes ([`Policy::Shapes`])
+    /// in the games their weights were learned from, Go and its kin that
+    /// the light board plays (one placement a move, the score by area,
+    /// play ending on passes), and the light policy elsewhere, where the
+    /// shapes measured no better at equal time (see the book's AI page).
+    pub policy: Option<Policy>,
     /// Threads a choice searches on, each growing a tree of its own from
     /// the same position with its own draws (root parallelism); their
     /// root statistics are added together before the choice. The
@@ -104,7 +110,7 @@ impl Default for SearchConfig {
             rave: true,
             max_nodes: DEFAULT_MAX_NODES,
             resign: true,
-            policy: Policy::Light,
+            policy: None,
             threads: 1,
             priors: true,
         }
@@ -167,7 +173,7 @@ impl Mcts {
             .priors
             .then(|| Priors::new(Arc::clone(bundled_weights())));
         Mcts {
-            policy: Playout::with_policy(config.seed, config.policy),
+            policy: Playout::new(config.seed),
             rng: PlayoutRng::new(config.seed),
             config,
             tree: Tree::with_root(),
@@ -610,7 +616,14 @@ impl Mcts {
     fn grow(&mut self, game: &Game, playouts: u64) {
         self.reroot(game);
         let seed = self.seed_for(game);
-        self.policy = match self.config.policy {
+        let policy = self.config.policy.unwrap_or_else(|| {
+            if LightGame::from_game(game).is_some() {
+                Policy::Shapes
+            } else {
+                Policy::Light
+            }
+        });
+        self.policy = match policy {
             Policy::Shapes => Playout::with_shapes(seed, Arc::clone(bundled_weights())),
             policy => Playout::with_policy(seed, policy),
         };

@@ -19,7 +19,7 @@ fn two_threads_share_the_budget_and_win_the_race() {
             playouts: 1000,
             seed: 5,
             threads: 2,
-            policy,
+            policy: Some(policy),
             ..SearchConfig::default()
         };
         let mut search = Mcts::new(config.clone());

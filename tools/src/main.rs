@@ -234,13 +234,15 @@ enum Command {
         tengen selfplay go -o size=9 --p1 mcts:1000 --p2 random --games 100 --jobs 2\n  \
         tengen selfplay thue-morse-go -o size=11 --games 1000 --shard 0/4 --out tm-0.jsonl\n  \
         tengen selfplay summarize tm-*.jsonl\n\n\
-        Players: `random` (the light playout policy), `mcts:PLAYOUTS` (the tree search), \
+        Players: `random` (the light playout policy), `mcts:PLAYOUTS` (the tree search, as every \
+        front end plays it: with learned shapes in its playouts where the game is Go-like), \
         `uct:PLAYOUTS` (the tree search without RAVE), \
         `tactics:PLAYOUTS` (the tree search with tactical playouts), \
         `gnugo:LEVEL` (GNU Go through GTP, standard Go on square boards; needs `gnugo`). \
-        A search player may add `+tactics`, add `+shapes` (the learned shapes in its playouts, \
-        on top of the tactics) and drop `-patterns` (the priors from the learned patterns): \
-        `mcts:2000-patterns` is the search without them. \
+        A search player may add `+tactics`, add `+shapes` or drop `-shapes` (the learned shapes \
+        in its playouts, on top of the tactics, whatever the game) and drop `-patterns` (the \
+        priors from the learned patterns): `mcts:2000-shapes-patterns` is the search as it was \
+        before either. \
         Game k of a run draws from a seed made of --seed and k, so shards (--shard I/N) \
         merge into exactly the games of one run.")]
     Selfplay(commands::selfplay::Args),

@@ -39,7 +39,7 @@ fn playouts_per_second(game: &Game, plan: &SearchPlan<'_>, threads: usize) -> f6
                 playouts: plan.playouts,
                 seed: plan.seed.wrapping_add(run as u64),
                 threads,
-                policy: plan.policy,
+                policy: Some(plan.policy),
                 priors: plan.priors,
                 resign: false,
                 ..SearchConfig::default()

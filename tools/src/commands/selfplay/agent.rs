@@ -35,8 +35,10 @@ pub(crate) struct SearchAgent {
     pub(crate) tactics: bool,
     /// With priors from the learned patterns (the default).
     pub(crate) patterns: bool,
-    /// With the learned shapes in the playouts (on top of the tactics).
-    pub(crate) shapes: bool,
+    /// With the learned shapes in the playouts (on top of the tactics):
+    /// `Some(true)` always (`+shapes`), `Some(false)` never (`-shapes`),
+    /// `None` as the search chooses by the game (the default).
+    pub(crate) shapes: Option<bool>,
 }
 
 impl fmt::Display for Agent {
@@ -53,8 +55,10 @@ impl fmt::Display for Agent {
                 if s.tactics && !s.rave {
                     f.write_str("+tactics")?;
                 }
-                if s.shapes {
-                    f.write_str("+shapes")?;
+                match s.shapes {
+                    Some(true) => f.write_str("+shapes")?,
+                    Some(false) => f.write_str("-shapes")?,
+                    None => {}
                 }
                 if !s.patterns {
                     f.write_str("-patterns")?;
@@ -114,7 +118,7 @@ impl FromStr for Agent {
                 rave,
                 tactics,
                 patterns: true,
-                shapes: false,
+                shapes: None,
             })
         };
         let agent = match kind {
@@ -136,11 +140,11 @@ impl FromStr for Agent {
                 (Agent::Search(s), "-patterns") => s.patterns = false,
                 (Agent::Search(s), "+tactics") => s.tactics = true,
                 (Agent::Search(s), "-tactics") => s.tactics = false,
-                (Agent::Search(s), "+shapes") => s.shapes = true,
-                (Agent::Search(s), "-shapes") => s.shapes = false,
+                (Agent::Search(s), "+shapes") => s.shapes = Some(true),
+                (Agent::Search(s), "-shapes") => s.shapes = Some(false),
                 _ => {
                     return Err(format!(
-                        "`{change}` does not change `{head}` (a search may take `+tactics`, `+shapes` or `-patterns`)"
+                        "`{change}` does not change `{head}` (a search may take `+tactics`, `+shapes`, `-shapes` or `-patterns`)"
                     ));
                 }
             }
@@ -196,9 +200,10 @@ impl Agent {
                 threads: search.threads,
                 time: search.seconds.map(std::time::Duration::from_secs_f64),
                 policy: match (agent.shapes, agent.tactics) {
-                    (true, _) => Policy::Shapes,
-                    (false, true) => Policy::Tactics,
-                    (false, false) => Policy::Light,
+                    (Some(true), _) => Some(Policy::Shapes),
+                    (_, true) => Some(Policy::Tactics),
+                    (Some(false), false) => Some(Policy::Light),
+                    (None, false) => None,
                 },
                 priors: agent.patterns,
                 ..SearchConfig::default()
@@ -224,6 +229,7 @@ mod tests {
             "tactics:300-patterns",
             "uct:40+tactics",
             "mcts:700+shapes",
+            "mcts:700-shapes",
             "tactics:70+shapes-patterns",
         ] {
             assert_eq!(
@@ -238,7 +244,7 @@ mod tests {
                 rave: true,
                 tactics: false,
                 patterns: true,
-                shapes: false,
+                shapes: None,
             }))
         );
         for (text, canonical) in [
