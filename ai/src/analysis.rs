@@ -64,8 +64,10 @@ pub struct AnalysisPlan {
     pub candidates: usize,
     /// Whether reports give the ownership of every point.
     pub ownership: bool,
-    /// The playouts the analysis rests on at most (the root's, reused
-    /// ones included).
+    /// The playouts the analysis rests on (the root's, reused ones
+    /// included): it stops once they are reached, after one slice at
+    /// least, which adds an eighth of them where the tree already held
+    /// them all.
     pub playouts: u64,
     /// The longest it searches (none: only the playouts bound it).
     pub time: Option<Duration>,
@@ -174,6 +176,10 @@ impl Mcts {
         let (playouts, time) = (self.config().playouts, self.config().time);
         let start = Instant::now();
         let mut analysis;
+        // The first slice searches even where the tree kept from before
+        // already holds the budget (adding an eighth of it, as a choice
+        // does), so the estimates rest on playouts of their own.
+        let mut first = true;
         loop {
             let done = self.root_playouts();
             let left = plan.playouts.saturating_sub(done);
@@ -187,7 +193,8 @@ impl Mcts {
                 (ReportEvery::Time(d), None) => Some(d),
                 (ReportEvery::Playouts(_), t) => t,
             };
-            if left > 0 && slice_time != Some(Duration::ZERO) {
+            if (left > 0 || first) && slice_time != Some(Duration::ZERO) {
+                first = false;
                 self.slice += 1;
                 self.set_playouts(done + step);
                 self.set_time(slice_time);
@@ -386,6 +393,13 @@ mod tests {
         assert!(ownership.iter().all(|o| (-1.0..=1.0).contains(o)));
         assert!(last.candidates.iter().all(|c| c.score_lead.is_some()));
         assert!(last.win_rate().is_some() && last.score_lead().is_some());
+        // Again with the same budget: the tree already holds it, and the
+        // analysis still adds playouts of its own for its estimates.
+        let again = search
+            .analyze(&game, Seat::One, &plan(2000, 500), |_| true)
+            .expect("analysed again");
+        assert_eq!(again.playouts, 2250);
+        assert!(again.ownership.is_some() && again.score_lead().is_some());
         // Stopped by its report, it returns at once.
         let mut search = Mcts::new(SearchConfig::default());
         let mut calls = 0;

@@ -91,8 +91,9 @@ pub struct Analyze {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SearchRequest {
-    /// The playouts the findings may rest on at most (1 to 1,000,000; the
-    /// board's default for a choice when not given).
+    /// The playouts the findings rest on (1 to 1,000,000; the board's
+    /// default for a choice when not given): the search stops once its
+    /// tree holds them, after adding an eighth of them at least.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = super::held::MAX_PLAYOUTS))]
     pub playouts: Option<u64>,
