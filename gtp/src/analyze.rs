@@ -140,7 +140,8 @@ pub(super) fn prepare(engine: &Engine, name: &str, words: &[String]) -> Result<R
     Ok(Request {
         format,
         seat,
-        interval: Duration::from_millis(10 * interval.max(1)),
+        // Any whole number is read; one beyond all reason waits long, not wraps.
+        interval: Duration::from_millis(interval.max(1).saturating_mul(10)),
         max_moves,
         ownership,
     })
